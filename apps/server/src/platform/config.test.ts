@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in ./data on port 3000 with demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: resolve('data') });
+    expect(config.loadDemoData).toBe(true);
+  });
+
+  it('honours PORT and IPICK_DATA_DIR', () => {
+    const config = loadConfig({ PORT: '4100', IPICK_DATA_DIR: '/srv/ipick' });
+    expect(config.port).toBe(4100);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ipick' });
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and then loads no demo data unless asked', () => {
+    const url = 'postgres://ipick@db.internal:5432/ipick';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({
+      database: { kind: 'postgres', url },
+      loadDemoData: false,
+    });
+    expect(loadConfig({ DATABASE_URL: url, IPICK_DEMO: '1' }).loadDemoData).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://db/x', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT: must be from 0 to 65535 (got "70000")');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
+    expect(message).toContain('LOG_LEVEL:');
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT: must be a whole number');
+  });
+});

@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { DatabaseOptions } from './db/database.ts';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: DatabaseOptions;
+  /** Load the demo data on first start: always on the embedded database, opt-in on PostgreSQL. */
+  loadDemoData: boolean;
+}
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
+    message: 'must be a postgres:// or postgresql:// connection URL',
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 65535')
+    .max(65535, 'must be from 0 to 65535')
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  IPICK_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  IPICK_DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
+});
+
+/** Every bad environment variable, one line each, so an operator can fix them in one go. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the configuration from the environment (architecture: zod-checked env). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable (`PORT=`) means "not set", as in most shells' and CI's habits.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+      }),
+    );
+  }
+  const vars = parsed.data;
+  const database: DatabaseOptions = vars.DATABASE_URL
+    ? { kind: 'postgres', url: vars.DATABASE_URL }
+    : { kind: 'pglite', dataDir: resolve(vars.IPICK_DATA_DIR) };
+  return {
+    env: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    logLevel: vars.LOG_LEVEL,
+    database,
+    // Never fill a real PostgreSQL database with demo users unless asked to.
+    loadDemoData: vars.IPICK_DEMO ? vars.IPICK_DEMO === '1' : database.kind === 'pglite',
+  };
+}

@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { loadMigrations, migrate } from './migrate.ts';
+import type { DatabaseSchema } from './schema.ts';
+
+let testDb: TestDatabase | undefined;
+afterEach(async () => {
+  await testDb?.dispose();
+  testDb = undefined;
+});
+
+/** Everything a migration can change: tables, columns, indexes, extensions, the ledger. */
+async function describeSchema(db: Kysely<DatabaseSchema>) {
+  const columns = await sql`
+    select table_name, column_name, data_type, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public'
+    order by table_name, column_name`.execute(db);
+  const indexes = await sql`
+    select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`.execute(db);
+  const extensions = await sql`select extname from pg_extension order by extname`.execute(db);
+  const ledger = await sql`
+    select version, name, checksum, applied_at from schema_migrations order by version`.execute(db);
+  return { columns: columns.rows, indexes: indexes.rows, extensions: extensions.rows, ledger: ledger.rows };
+}
+
+describe('migrate', () => {
+  it('applies every migration file once, in order, and records each', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const files = loadMigrations();
+    const report = await migrate(testDb.database.db);
+    expect(report.applied.map((m) => m.version)).toEqual(files.map((m) => m.version));
+    expect(report.version).toBe(files.at(-1)!.version);
+    const extensions = await sql<{ extname: string }>`select extname from pg_extension`.execute(
+      testDb.database.db,
+    );
+    expect(extensions.rows.map((row) => row.extname)).toContain('pg_trgm');
+  });
+
+  it('changes nothing when run a second time', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    await migrate(db);
+    const before = await describeSchema(db);
+    const second = await migrate(db);
+    expect(second.applied).toEqual([]);
+    expect(await describeSchema(db)).toEqual(before);
+  });
+
+  it('refuses to start when an applied migration file was edited', async () => {
+    testDb = await createTestDatabase();
+    const edited = loadMigrations().map((m, index) =>
+      index === 0 ? { ...m, checksum: 'edited' } : m,
+    );
+    await expect(migrate(testDb.database.db, edited)).rejects.toThrow(
+      /0001_foundation\.sql was changed after it was applied/,
+    );
+  });
+
+  it('rolls a failed run back completely', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    const broken = loadMigrations(new URL('../../../test/fixtures/migrations-broken/', import.meta.url));
+    await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public'`.execute(db);
+    expect(tables.rows).toEqual([]);
+  });
+
+  it('lets processes that start together take turns', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    const reports = await Promise.all([migrate(db), migrate(db), migrate(db)]);
+    const appliedCounts = reports.map((report) => report.applied.length).sort();
+    expect(appliedCounts).toEqual([0, 0, loadMigrations().length]);
+  });
+});

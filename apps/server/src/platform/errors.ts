@@ -1,0 +1,17 @@
+import { apiErrorStatus, type ApiErrorCode } from '@ipick/contracts';
+
+/**
+ * The one error type services throw. The error handler turns it into the product API's
+ * `{ error, code }` body with the status that `code` maps to in the contracts.
+ */
+export class AppError extends Error {
+  readonly code: ApiErrorCode;
+  readonly status: number;
+
+  constructor(code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = apiErrorStatus[code];
+  }
+}

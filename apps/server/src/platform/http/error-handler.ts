@@ -1,0 +1,65 @@
+import type { ApiErrorBody, ApiErrorCode } from '@ipick/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/** Fastify's own client errors that deserve a specific product-API code. */
+const fastifyErrorCodes: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+};
+
+function statusCodeOf(error: FastifyError): number {
+  return typeof error.statusCode === 'number' ? error.statusCode : 500;
+}
+
+/**
+ * The only place that writes product-API error responses (code-style §7). Client errors keep
+ * their message; anything else becomes a generic 500 whose details stay in the log, tagged
+ * with the request id.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status: number;
+      let body: ApiErrorBody;
+      if (error instanceof AppError) {
+        status = error.status;
+        body = { error: error.message, code: error.code };
+      } else if (statusCodeOf(error) >= 400 && statusCodeOf(error) < 500) {
+        status = statusCodeOf(error);
+        body = { error: error.message, code: fastifyErrorCodes[error.code] ?? codeForStatus(status) };
+      } else {
+        status = 500;
+        body = { error: 'Internal server error', code: 'internal_error' };
+      }
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, message: body.error }, 'request refused');
+      return reply.code(status).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);
+
+function codeForStatus(status: number): ApiErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'invalid_request';
+  }
+}

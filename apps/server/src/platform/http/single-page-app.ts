@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+interface SinglePageAppOptions {
+  /** The web app's build output (index.html and assets/). */
+  root: string;
+}
+
+/**
+ * Serves the built web app. Any page address that is not a file gets index.html, so deep links
+ * and direct product links (`/https://www.amazon.com/...`) reach the client router; unknown
+ * `/api/...` paths and missing assets stay JSON 404s.
+ */
+export const singlePageAppPlugin = fp<SinglePageAppOptions>(
+  async (app: FastifyInstance, { root }) => {
+    const hasBuild = existsSync(`${root}/index.html`);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        setHeaders(reply, path) {
+          // Vite fingerprints everything under assets/; index.html must always be revalidated.
+          reply.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ root }, 'web app build not found; run `npm run build` to serve the pages');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      if (hasBuild && isPageRequest(request)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return sendNotFound(request, reply);
+    });
+  },
+  { name: 'single-page-app' },
+);
+
+function isPageRequest(request: FastifyRequest): boolean {
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  const path = request.url.split('?')[0] ?? '';
+  const isApi = path === '/api' || path.startsWith('/api/');
+  // Browsers navigating to a page ask for HTML; scripts, images and fetches do not.
+  return isRead && !isApi && (request.headers.accept ?? '').includes('text/html');
+}
+
+function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  return reply.code(404).send({ error: `Nothing at ${request.method} ${path}`, code: 'not_found' });
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** Which database this run of the suite uses: `IPICK_TEST_DATABASE`, PGlite by default. */
+export function testDatabaseKind(): TestDatabaseKind {
+  const kind = process.env.IPICK_TEST_DATABASE ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') {
+    throw new Error(`IPICK_TEST_DATABASE must be 'pglite' or 'postgres', got '${kind}'`);
+  }
+  if (kind === 'postgres' && !process.env.DATABASE_URL) {
+    throw new Error('IPICK_TEST_DATABASE=postgres needs DATABASE_URL to reach a PostgreSQL server');
+  }
+  return kind;
+}
+
+export interface TestDatabase {
+  database: Database;
+  migrationVersion: number;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const shouldMigrate = options.migrate ?? true;
+  if (testDatabaseKind() === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const migrationVersion = shouldMigrate ? (await migrate(database.db)).version : 0;
+    return { database, migrationVersion, dispose: () => database.close() };
+  }
+
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `ipick_test_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
+  const migrationVersion = shouldMigrate ? (await migrate(database.db)).version : 0;
+  return {
+    database,
+    migrationVersion,
+    async dispose() {
+      await database.close();
+      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The body of every product-API error response (architecture: "Errors and bad input"). */
+export const apiErrorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/**
+ * Stable snake_case error codes of the product API and the HTTP status each one maps to.
+ * The server's error handler and the web client both read this table, so a code never
+ * changes meaning between them.
+ */
+export const apiErrorStatus = {
+  invalid_request: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+export type ApiErrorCode = keyof typeof apiErrorStatus;

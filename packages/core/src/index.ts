@@ -1,0 +1,2 @@
+export * from './product-url.ts';
+export * from './request-id.ts';

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and integration suite; `--project` picks one (see package.json).
+export default defineConfig({
+  test: {
+    projects: ['packages/core', 'apps/web', 'apps/server'],
+  },
+});
