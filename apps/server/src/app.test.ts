@@ -60,7 +60,10 @@ describe('the HTTP shell', () => {
   it('answers unknown API paths with a JSON 404, even when a browser asks for HTML', async () => {
     const response = await app.inject({ url: '/api/no-such-thing', headers: { accept: html } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Nothing at GET /api/no-such-thing', code: 'not_found' });
+    expect(response.json()).toEqual({
+      error: 'Nothing at GET /api/no-such-thing',
+      code: 'not_found',
+    });
   });
 
   it.each(['/', '/browse/gaming', '/business/dashboard/checkout/activity', '/no/such/page'])(
@@ -80,6 +83,18 @@ describe('the HTTP shell', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>ipick</title>');
+  });
+
+  it('sends a page address it cannot decode to the invalid-link message', async () => {
+    const page = await app.inject({ url: '/https://%%%garbage%%%', headers: { accept: html } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/?error=invalid-url');
+    const api = await app.inject({ url: '/api/%%%' });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({
+      error: 'The request address is not a valid URL',
+      code: 'invalid_request',
+    });
   });
 
   it('serves fingerprinted assets with a long cache life and 404s missing ones', async () => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
+import { handleFrameworkError } from './platform/http/framework-errors.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
@@ -28,6 +29,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     genReqId: generateRequestId,
+    frameworkErrors: handleFrameworkError,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });

@@ -41,7 +41,9 @@ async function migrateOnly(config: AppConfig): Promise<void> {
     const { applied, version } = await migrate(database.db);
     for (const migration of applied) console.log(`applied ${migration.version} ${migration.name}`);
     console.log(
-      applied.length === 0 ? `already up to date at version ${version}` : `now at version ${version}`,
+      applied.length === 0
+        ? `already up to date at version ${version}`
+        : `now at version ${version}`,
     );
   } finally {
     await database.close();

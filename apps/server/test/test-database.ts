@@ -28,7 +28,9 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server of DATABASE_URL, dropped afterwards.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const shouldMigrate = options.migrate ?? true;
   if (testDatabaseKind() === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });

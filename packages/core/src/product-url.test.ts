@@ -10,7 +10,10 @@ describe('makeProductSlug (spec §2)', () => {
     ['https://www.amazon.com/Echo-Dot/dp/B09B8V1LZ3', 'amazon-com-b09b8v1lz3'],
     ['https://www.walmart.com/ip/Some-Thing/123?x=1', 'walmart-com-123'],
     ['https://www.target.com/p/a-thing/-/A-54191097', 'target-com-a-54191097'],
-    ['https://www.costco.com/lg-65-tv.product.4000243410.html', 'costco-com-lg-65-tv-product-4000243410-html'],
+    [
+      'https://www.costco.com/lg-65-tv.product.4000243410.html',
+      'costco-com-lg-65-tv-product-4000243410-html',
+    ],
     ['https://bestbuy.com/site/sony/6505727.p?skuId=6505727', 'bestbuy-com-6505727-p'],
   ])('%s -> %s', (href, slug) => {
     expect(slugOf(href)).toBe(slug);
@@ -35,7 +38,9 @@ describe('makeProductSlug (spec §2)', () => {
   });
 
   it('decodes percent-encoded characters and folds accents', () => {
-    expect(slugOf('https://shop.example.fr/caf%C3%A9%20cr%C3%A8me')).toBe('shop-example-fr-cafe-creme');
+    expect(slugOf('https://shop.example.fr/caf%C3%A9%20cr%C3%A8me')).toBe(
+      'shop-example-fr-cafe-creme',
+    );
   });
 
   it('keeps malformed percent-encoding as text', () => {

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('defaults to the embedded database in ./data on port 3000 with demo data', () => {
+  it('defaults to the embedded database in ./data on port 3000', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.database).toEqual({ kind: 'pglite', dataDir: resolve('data') });
-    expect(config.loadDemoData).toBe(true);
   });
 
   it('honours PORT and IPICK_DATA_DIR', () => {
@@ -16,13 +15,9 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ipick' });
   });
 
-  it('switches to PostgreSQL with DATABASE_URL and then loads no demo data unless asked', () => {
+  it('switches to PostgreSQL with DATABASE_URL', () => {
     const url = 'postgres://ipick@db.internal:5432/ipick';
-    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({
-      database: { kind: 'postgres', url },
-      loadDemoData: false,
-    });
-    expect(loadConfig({ DATABASE_URL: url, IPICK_DEMO: '1' }).loadDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
   });
 
   it('treats empty variables as unset', () => {
@@ -39,7 +34,9 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toContain('PORT: must be from 0 to 65535 (got "70000")');
-    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection URL');
+    expect(message).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// connection URL',
+    );
     expect(message).toContain('LOG_LEVEL:');
   });
 

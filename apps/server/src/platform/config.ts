@@ -8,15 +8,11 @@ export interface AppConfig {
   port: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: DatabaseOptions;
-  /** Load the demo data on first start: always on the embedded database, opt-in on PostgreSQL. */
-  loadDemoData: boolean;
 }
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
-    message: 'must be a postgres:// or postgresql:// connection URL',
-  });
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
+  message: 'must be a postgres:// or postgresql:// connection URL',
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,7 +26,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IPICK_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
-  IPICK_DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
 });
 
 /** Every bad environment variable, one line each, so an operator can fix them in one go. */
@@ -64,7 +59,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     logLevel: vars.LOG_LEVEL,
     database,
-    // Never fill a real PostgreSQL database with demo users unless asked to.
-    loadDemoData: vars.IPICK_DEMO ? vars.IPICK_DEMO === '1' : database.kind === 'pglite',
   };
 }

@@ -59,17 +59,22 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
   };
 }
 
+const parseInt8 = (value: string) => Number(value);
+
+function getPostgresTypeParser(
+  oid: number,
+  format?: 'text' | 'binary',
+): (value: string) => unknown {
+  if (oid === INT8_OID) return parseInt8;
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+}
+
 async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     // Same as PGlite's parser in the worker: bigint counts come back as numbers on both.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: getPostgresTypeParser },
   });
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The pool replaces the client on next use.

@@ -17,11 +17,18 @@ async function describeSchema(db: Kysely<DatabaseSchema>) {
     from information_schema.columns where table_schema = 'public'
     order by table_name, column_name`.execute(db);
   const indexes = await sql`
-    select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`.execute(db);
+    select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`.execute(
+    db,
+  );
   const extensions = await sql`select extname from pg_extension order by extname`.execute(db);
   const ledger = await sql`
     select version, name, checksum, applied_at from schema_migrations order by version`.execute(db);
-  return { columns: columns.rows, indexes: indexes.rows, extensions: extensions.rows, ledger: ledger.rows };
+  return {
+    columns: columns.rows,
+    indexes: indexes.rows,
+    extensions: extensions.rows,
+    ledger: ledger.rows,
+  };
 }
 
 describe('migrate', () => {
@@ -60,7 +67,9 @@ describe('migrate', () => {
   it('rolls a failed run back completely', async () => {
     testDb = await createTestDatabase({ migrate: false });
     const { db } = testDb.database;
-    const broken = loadMigrations(new URL('../../../test/fixtures/migrations-broken/', import.meta.url));
+    const broken = loadMigrations(
+      new URL('../../../test/fixtures/migrations-broken/', import.meta.url),
+    );
     await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = 'public'`.execute(db);

@@ -81,7 +81,11 @@ export async function migrate(
         .execute();
       applied.push(migration);
     }
-    const version = Math.max(0, ...recorded.map((row) => row.version), ...applied.map((m) => m.version));
+    const version = Math.max(
+      0,
+      ...recorded.map((row) => row.version),
+      ...applied.map((m) => m.version),
+    );
     return { applied, version };
   });
 }

@@ -35,26 +35,32 @@ db.waitReady.then(
   (error) => port.postMessage({ id: 0, ok: false, error: describeError(error) }),
 );
 
-port.on('message', async (/** @type {{ id: number, op: string, sql?: string, params?: unknown[] }} */ message) => {
-  const { id, op } = message;
-  try {
-    if (op === 'close') {
-      await db.close();
-      port.postMessage({ id, ok: true, rows: [], affectedRows: 0 });
-      return;
+port.on(
+  'message',
+  async (/** @type {{ id: number, op: string, sql?: string, params?: unknown[] }} */ message) => {
+    const { id, op } = message;
+    try {
+      if (op === 'close') {
+        await db.close();
+        port.postMessage({ id, ok: true, rows: [], affectedRows: 0 });
+        return;
+      }
+      const sql = message.sql ?? '';
+      const result =
+        op === 'exec'
+          ? await execLikePg(sql)
+          : await db.query(sql, message.params ?? [], { rowMode: 'object' });
+      port.postMessage({
+        id,
+        ok: true,
+        rows: result?.rows ?? [],
+        affectedRows: result?.affectedRows ?? 0,
+      });
+    } catch (error) {
+      port.postMessage({ id, ok: false, error: describeError(error) });
     }
-    const sql = message.sql ?? '';
-    const result = op === 'exec' ? await execLikePg(sql) : await db.query(sql, message.params ?? [], { rowMode: 'object' });
-    port.postMessage({
-      id,
-      ok: true,
-      rows: result?.rows ?? [],
-      affectedRows: result?.affectedRows ?? 0,
-    });
-  } catch (error) {
-    port.postMessage({ id, ok: false, error: describeError(error) });
-  }
-});
+  },
+);
 
 /**
  * Like pg without parameters: the simple protocol, which allows several statements; pg then

@@ -30,7 +30,10 @@ export const errorHandlerPlugin = fp(
         body = { error: error.message, code: error.code };
       } else if (statusCodeOf(error) >= 400 && statusCodeOf(error) < 500) {
         status = statusCodeOf(error);
-        body = { error: error.message, code: fastifyErrorCodes[error.code] ?? codeForStatus(status) };
+        body = {
+          error: error.message,
+          code: fastifyErrorCodes[error.code] ?? codeForStatus(status),
+        };
       } else {
         status = 500;
         body = { error: 'Internal server error', code: 'internal_error' };

@@ -42,11 +42,12 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
   { name: 'single-page-app' },
 );
 
-function isPageRequest(request: FastifyRequest): boolean {
+/** A browser navigating to a page, as opposed to a script, an asset or an API call. */
+export function isPageRequest(request: FastifyRequest): boolean {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   const path = request.url.split('?')[0] ?? '';
   const isApi = path === '/api' || path.startsWith('/api/');
-  // Browsers navigating to a page ask for HTML; scripts, images and fetches do not.
+  // Browsers navigating ask for HTML; scripts, images and fetches do not.
   return isRead && !isApi && (request.headers.accept ?? '').includes('text/html');
 }
 

@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { buildApp } from '../../app.ts';
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await sql`create table notes (id serial primary key, body text not null unique)`.execute(
+    testDb.database.db,
+  );
+});
+afterAll(() => testDb?.dispose());
+
+describe('the database layer', () => {
+  it('keeps another caller out of a transaction that rolls back', async () => {
+    const { db } = testDb.database;
+    let releaseTransaction!: () => void;
+    const transactionMayEnd = new Promise<void>((resolve) => (releaseTransaction = resolve));
+    let transactionStarted!: () => void;
+    const started = new Promise<void>((resolve) => (transactionStarted = resolve));
+
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into notes (body) values ('inside')`.execute(trx);
+        transactionStarted();
+        await transactionMayEnd;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+
+    await started;
+    const outsider = sql`insert into notes (body) values ('outside')`.execute(db);
+    releaseTransaction();
+    expect(await transaction).toBe('roll back');
+    await outsider;
+
+    const rows = await sql<{ body: string }>`select body from notes order by id`.execute(db);
+    expect(rows.rows.map((row) => row.body)).toEqual(['outside']);
+  });
+
+  it('commits concurrent transactions independently', async () => {
+    const { db } = testDb.database;
+    await sql`delete from notes`.execute(db);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await sql`insert into notes (body) values (${`note ${i}`})`.execute(trx);
+          if (i % 2 === 1) throw new Error('odd notes roll back');
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+    const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(db);
+    expect(count.rows[0]!.n).toBe(10); // int8 counts are numbers on both databases
+  });
+
+  it('reports database errors with their SQLSTATE code', async () => {
+    const { db } = testDb.database;
+    await sql`insert into notes (body) values ('unique')`.execute(db);
+    await expect(sql`insert into notes (body) values ('unique')`.execute(db)).rejects.toMatchObject(
+      {
+        code: '23505',
+      },
+    );
+  });
+
+  it('keeps /api/health answering while a slow query runs', async () => {
+    const app = await buildApp({
+      config: { logLevel: 'silent', env: 'test' },
+      database: testDb.database,
+      migrationVersion: testDb.migrationVersion,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      let slowQueryDone = false;
+      const slowQuery = sql`select count(*) from generate_series(1, 8000000)`
+        .execute(testDb.database.db)
+        .then(() => (slowQueryDone = true));
+      // Let the query reach the database before asking for health over real HTTP.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const answeredDuringQuery = !slowQueryDone;
+      expect(response.status).toBe(200);
+      expect(answeredDuringQuery).toBe(true);
+      await slowQuery;
+    } finally {
+      await app.close();
+    }
+  });
+});

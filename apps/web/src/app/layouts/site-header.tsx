@@ -1,0 +1,47 @@
+import { NavLink, Link } from 'react-router';
+import { cn } from '@/lib/cn';
+
+const navItems = [
+  { to: '/', label: 'Compare', end: true },
+  { to: '/browse', label: 'Browse', end: false },
+  { to: '/history', label: 'History', end: false },
+  { to: '/favorites', label: 'Favorites', end: false },
+  { to: '/business-login', label: 'For business', end: false },
+  { to: '/login', label: 'Sign in', end: false },
+] as const;
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-border bg-background/95">
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6">
+        <Link
+          to="/"
+          aria-label="ipick home"
+          className="self-start text-xl font-extrabold tracking-tight text-primary sm:self-auto"
+        >
+          ipick
+        </Link>
+        <nav aria-label="Main">
+          <ul className="-mx-3 flex flex-wrap items-center gap-1 sm:mx-0">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+                      isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,129 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from './error-screen';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { RootLayout } from './layouts/root-layout';
+import { withSkeleton } from './lazy-page';
+import type { HandlerName } from './routes/handler/handler-pages';
+
+// Every page is its own chunk (spec §2: pages load lazily behind a skeleton).
+const LandingPage = lazy(() => import('./routes/landing'));
+const Landing2Page = lazy(() => import('./routes/landing2'));
+const DemoLandingPage = lazy(() => import('./routes/demo-landing'));
+const BrowsePage = lazy(() => import('./routes/browse'));
+const BrowseCategoryPage = lazy(() => import('./routes/browse-category'));
+const SearchPage = lazy(() => import('./routes/search'));
+const NewSearchPage = lazy(() => import('./routes/new-search'));
+const HistoryPage = lazy(() => import('./routes/history'));
+const FavoritesPage = lazy(() => import('./routes/favorites'));
+const LoginPage = lazy(() => import('./routes/login'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const AdminPage = lazy(() => import('./routes/admin/admin'));
+const AdminLoginPage = lazy(() => import('./routes/admin/admin-login'));
+const AdminBusinessPage = lazy(() => import('./routes/admin/admin-business'));
+const BusinessRegisterPage = lazy(() => import('./routes/business/register'));
+const BusinessLoginPage = lazy(() => import('./routes/business/business-login'));
+const DashboardSelectorPage = lazy(() => import('./routes/business/dashboard-selector'));
+const DashboardHomePage = lazy(() => import('./routes/business/dashboard/home'));
+const DashboardActivityPage = lazy(() => import('./routes/business/dashboard/activity'));
+const DashboardIntegratePage = lazy(() => import('./routes/business/dashboard/integrate'));
+const DashboardAnalyticsPage = lazy(() => import('./routes/business/dashboard/analytics'));
+const DashboardProductsPage = lazy(() => import('./routes/business/dashboard/products'));
+const DashboardSettingsPage = lazy(() => import('./routes/business/dashboard/settings'));
+const DashboardAttributionPage = lazy(() => import('./routes/business/dashboard/attribution'));
+const JourneyPage = lazy(() => import('./routes/business/journey'));
+const BusinessIntegratePage = lazy(() => import('./routes/business/integrate'));
+const IntegrationWizardPage = lazy(() => import('./routes/business/integration-wizard'));
+const BusinessActivityPage = lazy(() => import('./routes/business/activity'));
+const BusinessConnectPage = lazy(() => import('./routes/business/connect'));
+const TrackingTestPage = lazy(() => import('./routes/tracking-test'));
+const RealTrackingTestPage = lazy(() => import('./routes/real-tracking-test'));
+const HandlerPage = lazy(() => import('./routes/handler/handler-page'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+
+const handlerNames: readonly HandlerName[] = [
+  'sign-in',
+  'sign-up',
+  'sign-out',
+  'email-verification',
+  'password-reset',
+  'forgot-password',
+  'oauth-callback',
+  'magic-link-callback',
+  'account-settings',
+  'error',
+  'team-invitation',
+  'mfa',
+  'cli-auth-confirm',
+];
+
+/** All routes of spec §2. `route-paths.ts` holds one sample address per route; keep both in step. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        // Page failures (render errors, chunks that fail to load) land here, inside the site
+        // layout, so the header stays usable; failures of the layout itself reach the root's.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { index: true, element: withSkeleton(<LandingPage />, 'landing') },
+          { path: 'landing2', element: withSkeleton(<Landing2Page />, 'landing') },
+          { path: 'demo-landing', element: withSkeleton(<DemoLandingPage />, 'landing') },
+          { path: 'browse', element: withSkeleton(<BrowsePage />) },
+          { path: 'browse/:category', element: withSkeleton(<BrowseCategoryPage />) },
+          { path: 'search/:requestId/:slug', element: withSkeleton(<SearchPage />) },
+          { path: 'new-search/:requestId/:slug', element: withSkeleton(<NewSearchPage />) },
+          { path: 'history', element: withSkeleton(<HistoryPage />) },
+          { path: 'favorites', element: withSkeleton(<FavoritesPage />) },
+          { path: 'login', element: withSkeleton(<LoginPage />) },
+          { path: 'reset-password', element: withSkeleton(<ResetPasswordPage />) },
+          { path: 'admin', element: withSkeleton(<AdminPage />) },
+          { path: 'admin-login', element: withSkeleton(<AdminLoginPage />) },
+          { path: 'admin/business', element: withSkeleton(<AdminBusinessPage />) },
+          { path: 'business/register', element: withSkeleton(<BusinessRegisterPage />) },
+          { path: 'business-login', element: withSkeleton(<BusinessLoginPage />) },
+          { path: 'business/dashboard', element: withSkeleton(<DashboardSelectorPage />) },
+          {
+            path: 'business/dashboard/checkout',
+            element: <DashboardLayout />,
+            children: [
+              { index: true, element: withSkeleton(<DashboardHomePage />) },
+              {
+                path: 'activity',
+                element: withSkeleton(<DashboardActivityPage />),
+                // Spec §2: the activity page has its own error boundary, so the dashboard's
+                // side nav stays when it fails.
+                errorElement: <RouteErrorScreen />,
+              },
+              { path: 'integrate', element: withSkeleton(<DashboardIntegratePage />) },
+              { path: 'analytics', element: withSkeleton(<DashboardAnalyticsPage />) },
+              { path: 'products', element: withSkeleton(<DashboardProductsPage />) },
+              { path: 'settings', element: withSkeleton(<DashboardSettingsPage />) },
+              { path: 'attribution', element: withSkeleton(<DashboardAttributionPage />) },
+            ],
+          },
+          { path: 'business/dashboard/journey', element: withSkeleton(<JourneyPage />) },
+          { path: 'business/integrate', element: withSkeleton(<BusinessIntegratePage />) },
+          { path: 'business-integrate', element: withSkeleton(<BusinessIntegratePage />) },
+          { path: 'business/integrate/wizard', element: withSkeleton(<IntegrationWizardPage />) },
+          { path: 'business/activity', element: withSkeleton(<BusinessActivityPage />) },
+          { path: 'business/connect', element: withSkeleton(<BusinessConnectPage />) },
+          { path: 'tracking-test', element: withSkeleton(<TrackingTestPage />) },
+          { path: 'real-tracking-test', element: withSkeleton(<RealTrackingTestPage />) },
+          ...handlerNames.map((name) => ({
+            path: `handler/${name}`,
+            element: withSkeleton(<HandlerPage name={name} />),
+          })),
+          { path: '*', element: withSkeleton(<NotFoundPage />) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,37 @@
+import { productUrlFromLocation } from '@ipick/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { INVALID_URL_PATH, startProductRequest } from '../utils/start-product-request';
+import { ProcessingUrlScreen } from './processing-url-screen';
+
+/**
+ * The direct-URL detector (spec §2, §5). When the address is a product link placed in the path
+ * (`/https://shop.example/p/123?x=1`), it shows "Processing URL..." instead of the app and
+ * replaces the address with the results page, or with `/?error=invalid-url`.
+ *
+ * It reads the raw `window.location` rather than route params: such paths hold `//`, dots and a
+ * query that belongs to the product link, none of which survive route matching intact.
+ */
+export function DirectUrlGate({ children }: { children: ReactNode }) {
+  // Subscribes to navigation so the gate re-reads window.location after each one.
+  useLocation();
+  const { pathname, search, hash } = window.location;
+  const candidate = productUrlFromLocation(pathname, search, hash);
+  if (candidate === null) return children;
+  return <DirectUrlRedirect candidate={candidate} />;
+}
+
+function DirectUrlRedirect({ candidate }: { candidate: string }) {
+  const navigate = useNavigate();
+  // StrictMode runs effects twice in development; one link must open exactly one request.
+  const handledRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (handledRef.current === candidate) return;
+    handledRef.current = candidate;
+    const result = startProductRequest(candidate);
+    void navigate(result.ok ? result.path : INVALID_URL_PATH, { replace: true });
+  }, [candidate, navigate]);
+
+  return <ProcessingUrlScreen />;
+}

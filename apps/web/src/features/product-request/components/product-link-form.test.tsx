@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { readProductRequest } from '@/lib/product-request-store';
+import { renderAt } from '@/test/render-app';
+import { ProductLinkForm } from './product-link-form';
+
+function ResultsProbe() {
+  const { requestId, slug } = useParams();
+  return (
+    <p>
+      results {requestId} {slug}
+    </p>
+  );
+}
+
+const routes = [
+  { path: '/', element: <ProductLinkForm /> },
+  { path: '/new-search/:requestId/:slug', element: <ResultsProbe /> },
+];
+
+describe('ProductLinkForm', () => {
+  it('shows an inline error for a link that is not a product address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', routes);
+    const input = screen.getByLabelText('Product link');
+
+    await user.type(input, 'not a link');
+    await user.click(screen.getByRole('button', { name: 'Compare prices' }));
+
+    expect(screen.getByRole('alert').textContent).toMatch(/starting with https:\/\//);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('asks for a link when submitted empty', async () => {
+    const user = userEvent.setup();
+    renderAt('/', routes);
+    await user.click(screen.getByRole('button', { name: 'Compare prices' }));
+    expect(screen.getByRole('alert').textContent).toBe('Paste a product link first.');
+  });
+
+  it('stores the request and opens its results page (history push)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', routes);
+
+    // Enter submits: the form works from the keyboard alone.
+    await user.type(
+      screen.getByLabelText('Product link'),
+      'https://www.example.com/products/Desk-Lamp-42?color=red{Enter}',
+    );
+
+    await screen.findByText(/^results /);
+    const match = /^\/new-search\/([0-9a-f-]{36})\/([a-z0-9-]+)$/.exec(
+      router.state.location.pathname,
+    );
+    expect(match).not.toBeNull();
+    const [, requestId, slug] = match!;
+    expect(slug).toBe('example-com-desk-lamp-42');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(readProductRequest(requestId!)).toEqual({
+      url: 'https://www.example.com/products/Desk-Lamp-42?color=red',
+      timestamp: expect.any(Number) as number,
+    });
+  });
+
+  it('explains a rejected direct link (?error=invalid-url) with an alert', async () => {
+    const user = userEvent.setup();
+    renderAt('/?error=invalid-url', routes);
+    expect(screen.getByRole('alert').textContent).toContain(
+      "That link isn't a valid product address.",
+    );
+
+    // A new attempt replaces the old message with one about the new input.
+    await user.type(screen.getByLabelText('Product link'), 'nope{Enter}');
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.textContent).toMatch(/doesn't look like a product link/);
+  });
+});

@@ -1,0 +1,96 @@
+import { ArrowRight, CircleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { INVALID_URL_ERROR, startProductRequest } from '../utils/start-product-request';
+
+const emptyInputMessage = 'Paste a product link first.';
+const invalidInputMessage =
+  "That doesn't look like a product link. Paste the full address, starting with https://";
+
+/**
+ * The paste box: validates a product link, opens a request for it and goes to its results page.
+ * Also explains a direct link the detector rejected (`?error=invalid-url`).
+ */
+export function ProductLinkForm({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  // Once the visitor tries again, the old redirect's message no longer applies.
+  const showRedirectError = searchParams.get('error') === INVALID_URL_ERROR && !hasSubmitted;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setHasSubmitted(true);
+    const input = value.trim();
+    if (input === '') {
+      setError(emptyInputMessage);
+      return;
+    }
+    const result = startProductRequest(input);
+    if (!result.ok) {
+      setError(invalidInputMessage);
+      return;
+    }
+    setError(null);
+    void navigate(result.path);
+  }
+
+  return (
+    <div className={cn('flex w-full flex-col gap-4', className)}>
+      {showRedirectError ? (
+        <Alert variant="destructive" role="alert" className="text-left">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>That link isn&apos;t a valid product address.</AlertTitle>
+          <AlertDescription>Paste a full link that starts with https://</AlertDescription>
+        </Alert>
+      ) : null}
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2 text-left">
+        <Label htmlFor={inputId}>Product link</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={inputId}
+            name="product-link"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://www.example.com/product/123"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (error) setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+            className="h-12 sm:text-base"
+          />
+          <Button type="submit" size="lg" className="h-12">
+            Compare prices
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        </div>
+        <p id={hintId} className="text-sm text-muted-foreground">
+          Copy the address of a product page from any online shop and paste it here.
+        </p>
+        {/* Space is kept for the message so the page does not jump when it appears. */}
+        <div className="min-h-5">
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}

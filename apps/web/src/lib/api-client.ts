@@ -1,0 +1,165 @@
+import { apiErrorBodySchema } from '@ipick/contracts';
+
+/** A non-2xx answer from the product API. `code` is the API's snake_case code when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). Message per spec §8. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('Network error occurred', options);
+  }
+}
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** Anything with zod's `parse`; keeps this module free of a direct zod dependency. */
+export interface ResponseSchema<T> {
+  parse(input: unknown): T;
+}
+
+export interface ApiFetchOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates the success body; without it the body is returned as parsed JSON. */
+  schema?: ResponseSchema<T>;
+}
+
+export interface ApiClientOptions {
+  /** Defaults to the global fetch, looked up per call so tests can replace it. */
+  fetchImpl?: typeof fetch;
+  /** First retry delay; each later retry doubles it (spec §9: base 1000 ms). */
+  baseDelayMs?: number;
+  /** Attempts in total, the first included (spec §9: 5). */
+  maxAttempts?: number;
+}
+
+export const RETRY_BASE_DELAY_MS = 1000;
+export const MAX_ATTEMPTS = 5;
+
+// Repeating these cannot apply a change twice, so a lost answer can be asked for again (§8).
+const idempotentMethods = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+export type ApiFetch = <T = unknown>(path: string, options?: ApiFetchOptions<T>) => Promise<T>;
+
+/** Builds the SPA's HTTP client. The app uses the shared `apiFetch` below. */
+export function createApiClient({
+  fetchImpl,
+  baseDelayMs = RETRY_BASE_DELAY_MS,
+  maxAttempts = MAX_ATTEMPTS,
+}: ApiClientOptions = {}): ApiFetch {
+  const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+
+  return async function apiFetch<T = unknown>(
+    path: string,
+    { method = 'GET', body, signal, schema }: ApiFetchOptions<T> = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    };
+    const attempts = idempotentMethods.has(method) ? Math.max(1, maxAttempts) : 1;
+
+    for (let attempt = 1; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await doFetch(path, init);
+      } catch (error) {
+        if (signal?.aborted || isAbortError(error)) throw error;
+        if (attempt >= attempts) throw new NetworkError({ cause: error });
+        await sleep(baseDelayMs * 2 ** (attempt - 1), signal);
+        continue;
+      }
+      return readResponse(response, schema);
+    }
+  };
+}
+
+/** The SPA's one HTTP client for the product API (cookies included, JSON in and out). */
+export const apiFetch: ApiFetch = createApiClient();
+
+async function readResponse<T>(
+  response: Response,
+  schema: ResponseSchema<T> | undefined,
+): Promise<T> {
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      'The server sent a response we could not read.',
+    );
+  }
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      'The server sent an unexpected response.',
+    );
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let data: unknown = null;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic message.
+  }
+  const parsed = apiErrorBodySchema.safeParse(data);
+  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.error);
+  return new ApiError(
+    response.status,
+    'http_error',
+    `The request failed (HTTP ${String(response.status)}). Please try again.`,
+  );
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
