@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/test-database.ts';
+import { testSettings } from '../test/test-app.ts';
 import { buildApp } from './app.ts';
 import { AppError } from './platform/errors.ts';
 import { parseRequestPart } from './platform/http/validation.ts';
@@ -22,7 +23,7 @@ describe('the HTTP shell', () => {
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>ipick</title>');
     writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
     app = await buildApp({
-      config: { logLevel: 'silent', env: 'test' },
+      config: testSettings(),
       database: testDb.database,
       migrationVersion: testDb.migrationVersion,
       webRoot,

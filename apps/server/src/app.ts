@@ -7,10 +7,18 @@ import { handleFrameworkError } from './platform/http/framework-errors.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
+import { createMailer } from './platform/mailer/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createIdentity } from './modules/identity/identity.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+
+export type AppSettings = Pick<
+  AppConfig,
+  'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom'
+>;
 
 export interface AppDependencies {
-  config: Pick<AppConfig, 'logLevel' | 'env'>;
+  config: AppSettings;
   /** An open, migrated database; the caller owns it and closes it after the app. */
   database: Database;
   migrationVersion: number;
@@ -22,11 +30,20 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Builds the whole HTTP app without listening (code-style §6): tests inject into it. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
   const app = Fastify({
     logger: {
-      level: deps.config.logLevel,
+      level: config.logLevel,
       // Cookies and tokens must never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-stack-access-token"]',
+        'req.headers["x-stack-refresh-token"]',
+        'req.headers["x-hexclave-access-token"]',
+        'req.headers["x-hexclave-refresh-token"]',
+        'res.headers["set-cookie"]',
+      ],
     },
     genReqId: generateRequestId,
     frameworkErrors: handleFrameworkError,
@@ -38,12 +55,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    db: database.db,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => mailer.close());
+  const identity = createIdentity({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    sendMail: (mail) => mailer.send(mail),
+    onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
+  });
+
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(healthRoutes, {
-    database: deps.database,
-    migrationVersion: deps.migrationVersion,
-  });
+  await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
+  await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

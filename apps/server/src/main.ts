@@ -4,15 +4,19 @@ import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { IdentityRepository } from './modules/identity/identity-repository.ts';
+import { Projects } from './modules/identity/projects.ts';
 
 /**
  * The server's command line:
- *   start    migrate, then serve ipick (the default)
- *   migrate  apply pending migrations and exit
+ *   start          migrate, then serve ipick (the default)
+ *   migrate        apply pending migrations and exit
+ *   identity:keys  print ipick's identity project id and API keys as JSON (last line)
  */
 const commands: Record<string, (config: AppConfig) => Promise<void>> = {
   start: startServer,
   migrate: migrateOnly,
+  'identity:keys': printIdentityKeys,
 };
 
 async function startServer(config: AppConfig): Promise<void> {
@@ -45,6 +49,20 @@ async function migrateOnly(config: AppConfig): Promise<void> {
         ? `already up to date at version ${version}`
         : `now at version ${version}`,
     );
+  } finally {
+    await database.close();
+  }
+}
+
+async function printIdentityKeys(config: AppConfig): Promise<void> {
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database.db);
+    const projects = new Projects(new IdentityRepository(database.db), config.publicUrl);
+    const project = await projects.ensureDefaultProject();
+    const keys = await projects.ensureKeys(project.id);
+    console.log(`Identity API: ${config.publicUrl}/api/v1 (project "${project.displayName}")`);
+    console.log(JSON.stringify(keys));
   } finally {
     await database.close();
   }

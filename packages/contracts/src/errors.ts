@@ -16,9 +16,14 @@ export const apiErrorStatus = {
   invalid_request: 400,
   invalid_json: 400,
   unauthorized: 401,
+  /** Wrong email or password; never says which (sign-in must not reveal accounts). */
+  invalid_credentials: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  email_in_use: 409,
+  /** A reset, verification or sign-in code that is unknown, expired, used or out of attempts. */
+  invalid_code: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

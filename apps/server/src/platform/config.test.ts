@@ -20,6 +20,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
   });
 
+  it('derives the public URL from the port unless PUBLIC_URL is set', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://ipick.example/' }).publicUrl).toBe(
+      'https://ipick.example',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow('PUBLIC_URL: must be an http');
+  });
+
+  it('sends mail over SMTP only when SMTP_URL is set', () => {
+    expect(loadConfig({}).smtpUrl).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow('SMTP_URL: must be an smtp');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

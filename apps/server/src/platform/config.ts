@@ -8,6 +8,12 @@ export interface AppConfig {
   port: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: DatabaseOptions;
+  /** Where shoppers reach ipick; links in emails point here. */
+  publicUrl: string;
+  /** `smtp://` or `smtps://` URL of the mail server; without it mail goes to the outbox table. */
+  smtpUrl: string | null;
+  /** The From address of ipick's emails. */
+  mailFrom: string;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -26,6 +32,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IPICK_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('ipick <no-reply@ipick.local>'),
 });
 
 /** Every bad environment variable, one line each, so an operator can fix them in one go. */
@@ -59,5 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     logLevel: vars.LOG_LEVEL,
     database,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
+import { testSettings } from '../../../test/test-app.ts';
 
 let testDb: TestDatabase;
 
@@ -70,7 +71,7 @@ describe('the database layer', () => {
 
   it('keeps /api/health answering while a slow query runs', async () => {
     const app = await buildApp({
-      config: { logLevel: 'silent', env: 'test' },
+      config: testSettings(),
       database: testDb.database,
       migrationVersion: testDb.migrationVersion,
     });

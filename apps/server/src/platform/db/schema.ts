@@ -4,6 +4,14 @@ import type { ColumnType, Generated } from 'kysely';
 export interface DatabaseSchema {
   schema_migrations: SchemaMigrationsTable;
   app_state: AppStateTable;
+  identity_projects: IdentityProjectsTable;
+  identity_api_keys: IdentityApiKeysTable;
+  identity_signing_keys: IdentitySigningKeysTable;
+  identity_users: IdentityUsersTable;
+  identity_contact_channels: IdentityContactChannelsTable;
+  identity_sessions: IdentitySessionsTable;
+  identity_verification_codes: IdentityVerificationCodesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -18,4 +26,116 @@ export interface AppStateTable {
   key: string;
   value: unknown;
   updated_at: Generated<Date>;
+}
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface IdentityProjectsTable {
+  id: string;
+  display_name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+  is_production_mode: Generated<boolean>;
+  config: ColumnType<unknown, string, string>;
+}
+
+export interface IdentityApiKeysTable {
+  id: string;
+  project_id: string;
+  description: string;
+  publishable_client_key: string | null;
+  secret_server_key: string | null;
+  super_secret_admin_key: string | null;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  manually_revoked_at: Date | null;
+}
+
+export interface IdentitySigningKeysTable {
+  kid: string;
+  project_id: string;
+  private_jwk: ColumnType<unknown, string, never>;
+  public_jwk: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
+}
+
+/** JSON columns are written as JSON text (the same on PGlite and pg) and read as values. */
+type JsonColumn = ColumnType<unknown, string | null | undefined, string | null>;
+
+export interface IdentityUsersTable {
+  id: string;
+  project_id: string;
+  display_name: string | null;
+  profile_image_url: string | null;
+  signed_up_at: CreatedAt;
+  last_active_at: ColumnType<Date, Date | undefined, Date>;
+  client_metadata: JsonColumn;
+  client_read_only_metadata: JsonColumn;
+  server_metadata: JsonColumn;
+  password_hash: string | null;
+  is_anonymous: Generated<boolean>;
+  otp_auth_enabled: Generated<boolean>;
+  passkey_auth_enabled: Generated<boolean>;
+  totp_secret: Uint8Array | null;
+  selected_team_id: string | null;
+  restricted_by_admin: Generated<boolean>;
+  restricted_by_admin_reason: string | null;
+  restricted_by_admin_private_details: string | null;
+  country_code: string | null;
+}
+
+export interface IdentityContactChannelsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  type: 'email';
+  value: string;
+  is_verified: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  used_for_auth: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface IdentitySessionsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  refresh_token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+  is_impersonation: Generated<boolean>;
+}
+
+export type VerificationPurpose = 'email_verification' | 'password_reset' | 'otp_sign_in';
+
+export interface IdentityVerificationCodesTable {
+  id: string;
+  project_id: string;
+  purpose: VerificationPurpose;
+  code_hash: string;
+  nonce_hash: string;
+  user_id: string | null;
+  email: string | null;
+  data: ColumnType<unknown, string | undefined, never>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  attempt_count: Generated<number>;
+}
+
+export type MailOutboxStatus = 'sent' | 'failed' | 'logged';
+
+/** Every email ipick sent or tried to send, newest first for the admin's outbox page. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: MailOutboxStatus;
+  error: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  sent_at: Date | null;
 }

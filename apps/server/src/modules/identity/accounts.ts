@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  IdentityRepository,
+  ProjectRecord,
+  UserChanges,
+  UserListQuery,
+  UserRecord,
+} from './identity-repository.ts';
+import { knownErrors } from './known-errors.ts';
+import { checkPasswordRules, hashPassword, verifyPassword } from './passwords.ts';
+import type { IssuedSession, Sessions } from './sessions.ts';
+import { resolveTrustedUrl } from './trusted-urls.ts';
+import type { VerificationCodes } from './verification-codes.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export type SendMail = (mail: OutgoingMail) => Promise<void>;
+
+const HOUR_MS = 60 * 60 * 1000;
+const PASSWORD_RESET_LIFETIME_MS = HOUR_MS;
+const EMAIL_VERIFICATION_LIFETIME_MS = 7 * 24 * HOUR_MS;
+const SIGN_IN_LINK_LIFETIME_MS = HOUR_MS / 2;
+
+export interface SignInResult extends IssuedSession {
+  user: UserRecord;
+  isNewUser: boolean;
+}
+
+interface AccountsOptions {
+  repository: IdentityRepository;
+  sessions: Sessions;
+  codes: VerificationCodes;
+  sendMail: SendMail;
+  publicUrl: string;
+  /** Called when sending mail in the background fails; never with secrets. */
+  onBackgroundError: (error: unknown) => void;
+}
+
+/**
+ * Users and how they prove who they are: passwords, emailed codes and links, and the user
+ * record itself. Every method takes the project it acts in.
+ */
+export class Accounts {
+  readonly #repository: IdentityRepository;
+  readonly #sessions: Sessions;
+  readonly #codes: VerificationCodes;
+  readonly #sendMail: SendMail;
+  readonly #publicUrl: string;
+  readonly #onBackgroundError: (error: unknown) => void;
+
+  constructor(options: AccountsOptions) {
+    this.#repository = options.repository;
+    this.#sessions = options.sessions;
+    this.#codes = options.codes;
+    this.#sendMail = options.sendMail;
+    this.#publicUrl = options.publicUrl;
+    this.#onBackgroundError = options.onBackgroundError;
+  }
+
+  // ---- passwords ----
+
+  /** Creates a user who signs in with email and password, and signs them in. */
+  async signUpWithPassword(
+    project: ProjectRecord,
+    input: { email: string; password: string; verificationCallbackUrl?: string; ip: string | null },
+  ): Promise<SignInResult> {
+    if (!project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
+    if (!project.config.credential_enabled) throw knownErrors.passwordAuthenticationNotEnabled();
+    checkPasswordRules(input.password);
+    const callback = input.verificationCallbackUrl
+      ? resolveTrustedUrl(input.verificationCallbackUrl, project.config, this.#publicUrl)
+      : null;
+    const user = await this.#createUser(project, {
+      email: input.email,
+      emailVerified: false,
+      passwordHash: await hashPassword(input.password),
+    });
+    const session = await this.#sessions.create(user, { ip: input.ip });
+    if (callback) this.#inBackground(this.#sendVerificationMail(project, user, callback));
+    return { ...session, user, isNewUser: true };
+  }
+
+  /** Wrong email and wrong password give the same error in the same time (spec §8). */
+  async signInWithPassword(
+    project: ProjectRecord,
+    input: { email: string; password: string; ip: string | null },
+  ): Promise<SignInResult> {
+    if (!project.config.credential_enabled) throw knownErrors.passwordAuthenticationNotEnabled();
+    const user = await this.#repository.findUserByAuthEmail(project.id, input.email);
+    const isMatch = await verifyPassword(input.password, user?.passwordHash ?? null);
+    if (!user || !isMatch) throw knownErrors.emailPasswordMismatch();
+    const session = await this.#sessions.create(user, { ip: input.ip });
+    return { ...session, user, isNewUser: false };
+  }
+
+  /**
+   * Emails a password-reset link when the email belongs to a user. The caller's answer is the
+   * same either way, and the mail goes out in the background so timing does not tell either.
+   */
+  async sendPasswordResetCode(
+    project: ProjectRecord,
+    email: string,
+    callbackUrl: string,
+  ): Promise<void> {
+    const callback = resolveTrustedUrl(callbackUrl, project.config, this.#publicUrl);
+    this.#inBackground(
+      (async () => {
+        const user = await this.#repository.findUserByAuthEmail(project.id, email);
+        if (!user?.primaryEmail) return;
+        const { code } = await this.#codes.issue({
+          projectId: project.id,
+          purpose: 'password_reset',
+          userId: user.id,
+          email: user.primaryEmail,
+          lifetimeMs: PASSWORD_RESET_LIFETIME_MS,
+        });
+        await this.#sendMail({
+          to: user.primaryEmail,
+          subject: 'Reset your ipick password',
+          text:
+            'Someone asked to reset the password of your ipick account.\n\n' +
+            `Choose a new password within the next hour here:\n${withCode(callback, code)}\n\n` +
+            'If it was not you, ignore this email; your password stays as it is.',
+        });
+      })(),
+    );
+  }
+
+  async checkPasswordResetCode(project: ProjectRecord, code: string): Promise<void> {
+    await this.#codes.redeem(project.id, 'password_reset', code, { peek: true });
+  }
+
+  /** Sets a new password from a reset code and ends every session of the user. */
+  async resetPassword(project: ProjectRecord, code: string, password: string): Promise<UserRecord> {
+    checkPasswordRules(password);
+    const redeemed = await this.#codes.redeem(project.id, 'password_reset', code);
+    const user = redeemed.user_id
+      ? await this.#repository.findUser(project.id, redeemed.user_id)
+      : null;
+    if (!user) throw knownErrors.verificationCodeNotFound();
+    await this.#repository.updateUser(project.id, user.id, {
+      passwordHash: await hashPassword(password),
+    });
+    // Whoever reset the password proved they own the email.
+    if (user.primaryEmail && user.primaryEmail === redeemed.email) {
+      await this.#repository.markEmailVerified(user.id, user.primaryEmail);
+    }
+    await this.#sessions.endAllOf(user.id, null);
+    return user;
+  }
+
+  /** Changes a password; every other session of the user ends (issue 3: "revokes the other sessions"). */
+  async updatePassword(
+    user: UserRecord,
+    input: { oldPassword: string; newPassword: string; keepSessionId: string | null },
+  ): Promise<void> {
+    if (user.passwordHash === null) throw knownErrors.userDoesNotHavePassword();
+    if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
+      throw knownErrors.passwordConfirmationMismatch();
+    }
+    checkPasswordRules(input.newPassword);
+    await this.#repository.updateUser(user.projectId, user.id, {
+      passwordHash: await hashPassword(input.newPassword),
+    });
+    await this.#sessions.endAllOf(user.id, input.keepSessionId);
+  }
+
+  /** Gives a password to a user who has none (e.g. signed up with an emailed link). */
+  async setPassword(user: UserRecord, password: string): Promise<void> {
+    checkPasswordRules(password);
+    await this.#repository.updateUser(user.projectId, user.id, {
+      passwordHash: await hashPassword(password),
+    });
+  }
+
+  // ---- sign-in links and one-time passwords ----
+
+  /** Emails a sign-in link (and a code to type); a new email becomes a new user on sign-in. */
+  async sendSignInCode(
+    project: ProjectRecord,
+    email: string,
+    callbackUrl: string,
+  ): Promise<{ nonce: string }> {
+    if (!project.config.magic_link_enabled) throw knownErrors.passwordAuthenticationNotEnabled();
+    const callback = resolveTrustedUrl(callbackUrl, project.config, this.#publicUrl);
+    const existing = await this.#repository.findUserByAuthEmail(project.id, email);
+    if (!existing && !project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
+    const issued = await this.#codes.issue({
+      projectId: project.id,
+      purpose: 'otp_sign_in',
+      userId: existing?.id ?? null,
+      email,
+      lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
+    });
+    this.#inBackground(
+      this.#sendMail({
+        to: email,
+        subject: `Your ipick sign-in code: ${issued.oneTimePassword}`,
+        text:
+          `Sign in to ipick within 30 minutes with this link:\n${withCode(callback, issued.code)}\n\n` +
+          `or type this code: ${issued.oneTimePassword}\n\n` +
+          'If you did not ask to sign in, ignore this email.',
+      }),
+    );
+    return { nonce: issued.nonce };
+  }
+
+  async signInWithCode(
+    project: ProjectRecord,
+    code: string,
+    ip: string | null,
+  ): Promise<SignInResult> {
+    const redeemed = await this.#codes.redeem(project.id, 'otp_sign_in', code);
+    const email = redeemed.email!;
+    let user = await this.#repository.findUserByAuthEmail(project.id, email);
+    const isNewUser = user === null;
+    if (!user) {
+      user = await this.#createUser(project, { email, emailVerified: true, passwordHash: null });
+    } else if (
+      !user.primaryEmailVerified &&
+      user.primaryEmail?.toLowerCase() === email.toLowerCase()
+    ) {
+      await this.#repository.markEmailVerified(user.id, email);
+      user = (await this.#repository.findUser(project.id, user.id))!;
+    }
+    const session = await this.#sessions.create(user, { ip });
+    return { ...session, user, isNewUser };
+  }
+
+  // ---- email verification ----
+
+  async sendEmailVerification(
+    project: ProjectRecord,
+    user: UserRecord,
+    callbackUrl: string,
+  ): Promise<void> {
+    if (!user.primaryEmail) throw knownErrors.userNotFound();
+    if (user.primaryEmailVerified) throw knownErrors.emailAlreadyVerified();
+    const callback = resolveTrustedUrl(callbackUrl, project.config, this.#publicUrl);
+    await this.#sendVerificationMail(project, user, callback);
+  }
+
+  async verifyEmail(project: ProjectRecord, code: string): Promise<void> {
+    const redeemed = await this.#codes.redeem(project.id, 'email_verification', code);
+    const isStillTheirs =
+      redeemed.user_id !== null &&
+      redeemed.email !== null &&
+      (await this.#repository.markEmailVerified(redeemed.user_id, redeemed.email));
+    if (!isStillTheirs) throw knownErrors.verificationCodeNotFound();
+  }
+
+  // ---- user records ----
+
+  find(projectId: string, userId: string): Promise<UserRecord | null> {
+    return this.#repository.findUser(projectId, userId);
+  }
+
+  async require(projectId: string, userId: string): Promise<UserRecord> {
+    const user = await this.#repository.findUser(projectId, userId);
+    if (!user) throw knownErrors.userNotFound();
+    return user;
+  }
+
+  list(projectId: string, query: UserListQuery) {
+    return this.#repository.listUsers(projectId, query);
+  }
+
+  /** Server-tier user creation: sign-in details, then any other user field. */
+  async createByServer(
+    project: ProjectRecord,
+    account: {
+      email: string | null;
+      emailVerified: boolean;
+      emailAuthEnabled: boolean;
+      password: string | null;
+    },
+    changes: UserChanges,
+  ): Promise<UserRecord> {
+    if (account.password) checkPasswordRules(account.password);
+    const user = await this.#createUser(project, {
+      email: account.email,
+      emailVerified: account.emailVerified,
+      emailAuthEnabled: account.emailAuthEnabled,
+      passwordHash: account.password ? await hashPassword(account.password) : null,
+    });
+    await this.#repository.updateUser(project.id, user.id, changes);
+    return (await this.#repository.findUser(project.id, user.id))!;
+  }
+
+  async update(
+    projectId: string,
+    userId: string,
+    changes: UserChanges & { email?: string; emailVerified?: boolean; password?: string | null },
+  ): Promise<UserRecord> {
+    const user = await this.require(projectId, userId);
+    const { email, emailVerified, password, ...userChanges } = changes;
+    if (password !== undefined) {
+      if (password !== null) checkPasswordRules(password);
+      userChanges.passwordHash = password === null ? null : await hashPassword(password);
+    }
+    await this.#repository.transaction(async (repository) => {
+      await repository.updateUser(projectId, userId, userChanges);
+      if (email !== undefined && email.toLowerCase() !== user.primaryEmail?.toLowerCase()) {
+        const owner = await repository.findUserByAuthEmail(projectId, email);
+        if (owner && owner.id !== userId) throw knownErrors.userEmailAlreadyExists(email);
+        if (user.primaryEmail === null) {
+          await repository.insertPrimaryEmail({
+            id: randomUUID(),
+            projectId,
+            userId,
+            email,
+            isVerified: emailVerified ?? false,
+            usedForAuth: true,
+          });
+        } else {
+          await repository.updatePrimaryEmail(userId, {
+            email,
+            isVerified: emailVerified ?? false,
+          });
+        }
+      } else if (emailVerified !== undefined) {
+        await repository.updatePrimaryEmail(userId, { isVerified: emailVerified });
+      }
+    });
+    return this.require(projectId, userId);
+  }
+
+  /** Deletes a user; their sessions, emails and codes go with them (spec §4). */
+  async delete(projectId: string, userId: string): Promise<void> {
+    if (!(await this.#repository.deleteUser(projectId, userId))) throw knownErrors.userNotFound();
+  }
+
+  async #createUser(
+    project: ProjectRecord,
+    input: {
+      email: string | null;
+      emailVerified: boolean;
+      emailAuthEnabled?: boolean;
+      passwordHash: string | null;
+    },
+  ): Promise<UserRecord> {
+    const userId = randomUUID();
+    try {
+      await this.#repository.transaction(async (repository) => {
+        await repository.insertUser({
+          id: userId,
+          projectId: project.id,
+          passwordHash: input.passwordHash,
+        });
+        if (input.email) {
+          await repository.insertPrimaryEmail({
+            id: randomUUID(),
+            projectId: project.id,
+            userId,
+            email: input.email,
+            isVerified: input.emailVerified,
+            usedForAuth: input.emailAuthEnabled ?? true,
+          });
+        }
+      });
+    } catch (error) {
+      // The unique index on sign-in emails settles races between two sign-ups.
+      if ((error as { code?: string }).code === '23505' && input.email) {
+        throw knownErrors.userEmailAlreadyExists(input.email);
+      }
+      throw error;
+    }
+    return (await this.#repository.findUser(project.id, userId))!;
+  }
+
+  async #sendVerificationMail(
+    project: ProjectRecord,
+    user: UserRecord,
+    callback: URL,
+  ): Promise<void> {
+    if (!user.primaryEmail) return;
+    const { code } = await this.#codes.issue({
+      projectId: project.id,
+      purpose: 'email_verification',
+      userId: user.id,
+      email: user.primaryEmail,
+      lifetimeMs: EMAIL_VERIFICATION_LIFETIME_MS,
+    });
+    await this.#sendMail({
+      to: user.primaryEmail,
+      subject: 'Confirm your email for ipick',
+      text: `Confirm that this is your email address:\n${withCode(callback, code)}\n\nThe link works for 7 days.`,
+    });
+  }
+
+  #inBackground(work: Promise<void>): void {
+    work.catch(this.#onBackgroundError);
+  }
+}
+
+function withCode(callback: URL, code: string): string {
+  const url = new URL(callback);
+  url.searchParams.set('code', code);
+  return url.href;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Request bodies of the identity API (stack-auth.md §3); unknown keys are refused. */
+const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
+const password = z.string().max(1000);
+const code = z.string().min(1).max(200);
+const url = z.string().min(1).max(2048);
+const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
+const json = z.json().nullable();
+
+export const passwordSignUpBody = z.strictObject({
+  email,
+  password,
+  verification_callback_url: url.optional(),
+});
+export const passwordSignInBody = z.strictObject({ email, password });
+export const sendResetCodeBody = z.strictObject({ email, callback_url: url });
+export const codeBody = z.strictObject({ code });
+export const resetPasswordBody = z.strictObject({ code, password });
+export const updatePasswordBody = z.strictObject({
+  old_password: password,
+  new_password: password,
+});
+export const setPasswordBody = z.strictObject({ password });
+export const sendSignInCodeBody = z.strictObject({ email, callback_url: url });
+export const sendVerificationCodeBody = z.strictObject({ email, callback_url: url });
+
+export const sessionsQuery = z.strictObject({ user_id: userIdOrMe.optional() });
+export const createSessionBody = z.strictObject({
+  user_id: userIdOrMe,
+  expires_in_millis: z.number().int().positive().optional(),
+  is_impersonation: z.boolean().optional(),
+});
+
+export const clientUserUpdateBody = z.strictObject({
+  display_name: z.string().max(256).nullable().optional(),
+  profile_image_url: z.string().max(2048).nullable().optional(),
+  client_metadata: json.optional(),
+  selected_team_id: z.uuid().nullable().optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+});
+
+const serverUserFields = {
+  display_name: z.string().max(256).nullable().optional(),
+  profile_image_url: z.string().max(2048).nullable().optional(),
+  client_metadata: json.optional(),
+  client_read_only_metadata: json.optional(),
+  server_metadata: json.optional(),
+  primary_email: email.nullable().optional(),
+  primary_email_verified: z.boolean().optional(),
+  primary_email_auth_enabled: z.boolean().optional(),
+  password: password.nullable().optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+  restricted_by_admin: z.boolean().optional(),
+  restricted_by_admin_reason: z.string().nullable().optional(),
+  restricted_by_admin_private_details: z.string().nullable().optional(),
+  country_code: z.string().length(2).nullable().optional(),
+};
+export const serverUserCreateBody = z.strictObject(serverUserFields);
+export const serverUserUpdateBody = z.strictObject({
+  ...serverUserFields,
+  selected_team_id: z.uuid().nullable().optional(),
+});
+
+export const listUsersQuery = z.strictObject({
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  order_by: z.enum(['signed_up_at', 'last_active_at']).optional(),
+  desc: z.enum(['true', 'false']).optional(),
+  query: z.string().max(256).optional(),
+  include_anonymous: z.enum(['true', 'false']).optional(),
+  include_restricted: z.enum(['true', 'false']).optional(),
+});
+
+export const idParams = z.strictObject({ id: z.uuid() });
+
+export const tokenRequestBody = z.object({
+  grant_type: z.string(),
+  refresh_token: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});

@@ -1,0 +1,580 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { JWK } from 'jose';
+import type {
+  DatabaseSchema,
+  IdentityApiKeysTable,
+  IdentitySessionsTable,
+  IdentityVerificationCodesTable,
+  VerificationPurpose,
+} from '../../platform/db/schema.ts';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface ProjectRecord {
+  id: string;
+  displayName: string;
+  description: string;
+  createdAt: Date;
+  isProductionMode: boolean;
+  config: ProjectConfig;
+}
+
+/** The project settings this server acts on (a subset of spec §3 "Project config"). */
+export interface ProjectConfig {
+  sign_up_enabled: boolean;
+  credential_enabled: boolean;
+  magic_link_enabled: boolean;
+  passkey_enabled: boolean;
+  allow_localhost: boolean;
+  client_team_creation_enabled: boolean;
+  client_user_deletion_enabled: boolean;
+  allow_user_api_keys: boolean;
+  allow_team_api_keys: boolean;
+  /** Trusted origins for redirect and callback URLs, e.g. `https://ipick.example`. */
+  domains: { domain: string; handler_path: string }[];
+}
+
+export interface UserRecord {
+  id: string;
+  projectId: string;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  signedUpAt: Date;
+  lastActiveAt: Date;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+  serverMetadata: unknown;
+  passwordHash: string | null;
+  isAnonymous: boolean;
+  otpAuthEnabled: boolean;
+  passkeyAuthEnabled: boolean;
+  requiresTotpMfa: boolean;
+  selectedTeamId: string | null;
+  restrictedByAdmin: boolean;
+  restrictedByAdminReason: string | null;
+  restrictedByAdminPrivateDetails: string | null;
+  countryCode: string | null;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  primaryEmailAuthEnabled: boolean;
+}
+
+export type UserChanges = Partial<{
+  displayName: string | null;
+  profileImageUrl: string | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+  serverMetadata: unknown;
+  passwordHash: string | null;
+  otpAuthEnabled: boolean;
+  passkeyAuthEnabled: boolean;
+  selectedTeamId: string | null;
+  restrictedByAdmin: boolean;
+  restrictedByAdminReason: string | null;
+  restrictedByAdminPrivateDetails: string | null;
+  countryCode: string | null;
+  isAnonymous: boolean;
+}>;
+
+export type SessionRecord = Selectable<IdentitySessionsTable>;
+export type VerificationCodeRecord = Selectable<IdentityVerificationCodesTable>;
+export type ApiKeyRecord = Selectable<IdentityApiKeysTable>;
+
+export interface UserListQuery {
+  cursor?: string;
+  limit: number;
+  desc: boolean;
+  query?: string;
+}
+
+const toJson = (value: unknown): string | null =>
+  value === undefined ? null : JSON.stringify(value);
+
+/** The only place with SQL for the identity module (code-style §5). */
+export class IdentityRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repository: IdentityRepository) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new IdentityRepository(trx)));
+  }
+
+  // ---- projects and keys ----
+
+  async findProject(projectId: string): Promise<ProjectRecord | null> {
+    const row = await this.#db
+      .selectFrom('identity_projects')
+      .selectAll()
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      displayName: row.display_name,
+      description: row.description,
+      createdAt: row.created_at,
+      isProductionMode: row.is_production_mode,
+      config: row.config as ProjectConfig,
+    };
+  }
+
+  async insertProject(project: { id: string; displayName: string; config: ProjectConfig }) {
+    await this.#db
+      .insertInto('identity_projects')
+      .values({
+        id: project.id,
+        display_name: project.displayName,
+        config: JSON.stringify(project.config),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+
+  async findFirstProjectId(): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('identity_projects')
+      .select('id')
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Keys that are neither revoked nor expired, newest first. */
+  listValidApiKeys(projectId: string): Promise<ApiKeyRecord[]> {
+    return this.#db
+      .selectFrom('identity_api_keys')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('manually_revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  async insertApiKey(key: Omit<ApiKeyRecord, 'created_at' | 'manually_revoked_at'>) {
+    await this.#db.insertInto('identity_api_keys').values(key).execute();
+  }
+
+  // ---- signing keys ----
+
+  async listSigningKeys(projectId: string) {
+    const rows = await this.#db
+      .selectFrom('identity_signing_keys')
+      .select(['kid', 'private_jwk', 'public_jwk'])
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('kid')
+      .execute();
+    return rows.map((row) => ({
+      kid: row.kid,
+      privateJwk: row.private_jwk as JWK,
+      publicJwk: row.public_jwk as JWK,
+    }));
+  }
+
+  async insertSigningKey(key: { kid: string; projectId: string; privateJwk: JWK; publicJwk: JWK }) {
+    await this.#db
+      .insertInto('identity_signing_keys')
+      .values({
+        kid: key.kid,
+        project_id: key.projectId,
+        private_jwk: JSON.stringify(key.privateJwk),
+        public_jwk: JSON.stringify(key.publicJwk),
+      })
+      .execute();
+  }
+
+  // ---- users ----
+
+  #selectUsers() {
+    return this.#db
+      .selectFrom('identity_users as u')
+      .leftJoin('identity_contact_channels as c', (join) =>
+        join.onRef('c.user_id', '=', 'u.id').on('c.is_primary', '=', true),
+      )
+      .selectAll('u')
+      .select([
+        'c.value as primary_email',
+        'c.is_verified as primary_email_verified',
+        'c.used_for_auth as primary_email_auth_enabled',
+      ]);
+  }
+
+  async findUser(projectId: string, userId: string): Promise<UserRecord | null> {
+    const row = await this.#selectUsers()
+      .where('u.project_id', '=', projectId)
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row ? toUserRecord(row) : null;
+  }
+
+  /** The user who signs in with this email (case-insensitive), if any. */
+  async findUserByAuthEmail(projectId: string, email: string): Promise<UserRecord | null> {
+    const channel = await this.#db
+      .selectFrom('identity_contact_channels')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('type', '=', 'email')
+      .where('used_for_auth', '=', true)
+      .where(sql<string>`lower(value)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    return channel ? this.findUser(projectId, channel.user_id) : null;
+  }
+
+  async insertUser(user: {
+    id: string;
+    projectId: string;
+    displayName?: string | null;
+    passwordHash?: string | null;
+    isAnonymous?: boolean;
+    clientMetadata?: unknown;
+    clientReadOnlyMetadata?: unknown;
+    serverMetadata?: unknown;
+    profileImageUrl?: string | null;
+  }) {
+    await this.#db
+      .insertInto('identity_users')
+      .values({
+        id: user.id,
+        project_id: user.projectId,
+        display_name: user.displayName ?? null,
+        password_hash: user.passwordHash ?? null,
+        is_anonymous: user.isAnonymous ?? false,
+        profile_image_url: user.profileImageUrl ?? null,
+        client_metadata: toJson(user.clientMetadata),
+        client_read_only_metadata: toJson(user.clientReadOnlyMetadata),
+        server_metadata: toJson(user.serverMetadata),
+      })
+      .execute();
+  }
+
+  async updateUser(projectId: string, userId: string, changes: UserChanges) {
+    const values = {
+      display_name: changes.displayName,
+      profile_image_url: changes.profileImageUrl,
+      client_metadata:
+        changes.clientMetadata === undefined ? undefined : toJson(changes.clientMetadata),
+      client_read_only_metadata:
+        changes.clientReadOnlyMetadata === undefined
+          ? undefined
+          : toJson(changes.clientReadOnlyMetadata),
+      server_metadata:
+        changes.serverMetadata === undefined ? undefined : toJson(changes.serverMetadata),
+      password_hash: changes.passwordHash,
+      otp_auth_enabled: changes.otpAuthEnabled,
+      passkey_auth_enabled: changes.passkeyAuthEnabled,
+      selected_team_id: changes.selectedTeamId,
+      restricted_by_admin: changes.restrictedByAdmin,
+      restricted_by_admin_reason: changes.restrictedByAdminReason,
+      restricted_by_admin_private_details: changes.restrictedByAdminPrivateDetails,
+      country_code: changes.countryCode,
+      is_anonymous: changes.isAnonymous,
+    };
+    const defined = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(defined).length === 0) return;
+    await this.#db
+      .updateTable('identity_users')
+      .set(defined)
+      .where('project_id', '=', projectId)
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async touchUserActivity(userId: string) {
+    await this.#db
+      .updateTable('identity_users')
+      .set({ last_active_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async deleteUser(projectId: string, userId: string): Promise<boolean> {
+    const result = await this.#db
+      .deleteFrom('identity_users')
+      .where('project_id', '=', projectId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** A page of users by sign-up time; `cursor` is the id of the first user of the page. */
+  async listUsers(
+    projectId: string,
+    options: UserListQuery,
+  ): Promise<{ users: UserRecord[]; nextCursor: string | null }> {
+    let query = this.#selectUsers()
+      .where('u.project_id', '=', projectId)
+      .where('u.is_anonymous', '=', false);
+    if (options.query) {
+      const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql<string>`u.id::text`, '=', options.query!),
+          eb('u.display_name', 'ilike', pattern),
+          eb('c.value', 'ilike', pattern),
+        ]),
+      );
+    }
+    if (options.cursor) {
+      const cursor = await this.#db
+        .selectFrom('identity_users')
+        .select(['signed_up_at', 'id'])
+        .where('id', '=', options.cursor)
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      if (!cursor) return { users: [], nextCursor: null };
+      const comparison = options.desc ? '<=' : '>=';
+      query = query.where(
+        sql<boolean>`(u.signed_up_at, u.id) ${sql.raw(comparison)} (${cursor.signed_up_at}, ${cursor.id})`,
+      );
+    }
+    const direction = options.desc ? 'desc' : 'asc';
+    const rows = await query
+      .orderBy('u.signed_up_at', direction)
+      .orderBy('u.id', direction)
+      .limit(options.limit + 1)
+      .execute();
+    const users = rows.slice(0, options.limit).map(toUserRecord);
+    const nextCursor = rows.length > options.limit ? rows[options.limit]!.id : null;
+    return { users, nextCursor };
+  }
+
+  // ---- contact channels ----
+
+  async insertPrimaryEmail(channel: {
+    id: string;
+    projectId: string;
+    userId: string;
+    email: string;
+    isVerified: boolean;
+    usedForAuth: boolean;
+  }) {
+    await this.#db
+      .insertInto('identity_contact_channels')
+      .values({
+        id: channel.id,
+        project_id: channel.projectId,
+        user_id: channel.userId,
+        type: 'email',
+        value: channel.email,
+        is_verified: channel.isVerified,
+        is_primary: true,
+        used_for_auth: channel.usedForAuth,
+      })
+      .execute();
+  }
+
+  async updatePrimaryEmail(userId: string, changes: { email?: string; isVerified?: boolean }) {
+    const values = Object.fromEntries(
+      Object.entries({ value: changes.email, is_verified: changes.isVerified }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    if (Object.keys(values).length === 0) return;
+    await this.#db
+      .updateTable('identity_contact_channels')
+      .set(values)
+      .where('user_id', '=', userId)
+      .where('is_primary', '=', true)
+      .execute();
+  }
+
+  /** Marks an email of a user as verified; false when the user no longer has that email. */
+  async markEmailVerified(userId: string, email: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('identity_contact_channels')
+      .set({ is_verified: true })
+      .where('user_id', '=', userId)
+      .where(sql<string>`lower(value)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  // ---- sessions ----
+
+  async insertSession(session: {
+    id: string;
+    projectId: string;
+    userId: string;
+    refreshTokenHash: string;
+    expiresAt: Date;
+    isImpersonation: boolean;
+    ip: string | null;
+  }) {
+    await this.#db
+      .insertInto('identity_sessions')
+      .values({
+        id: session.id,
+        project_id: session.projectId,
+        user_id: session.userId,
+        refresh_token_hash: session.refreshTokenHash,
+        expires_at: session.expiresAt,
+        is_impersonation: session.isImpersonation,
+        last_used_at: new Date(),
+        last_used_ip: session.ip,
+      })
+      .execute();
+  }
+
+  /** A session that has not expired, found by its refresh token's hash. */
+  findLiveSessionByTokenHash(
+    projectId: string,
+    refreshTokenHash: string,
+  ): Promise<SessionRecord | undefined> {
+    return this.#db
+      .selectFrom('identity_sessions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('refresh_token_hash', '=', refreshTokenHash)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  findLiveSession(projectId: string, sessionId: string): Promise<SessionRecord | undefined> {
+    return this.#db
+      .selectFrom('identity_sessions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', sessionId)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+  }
+
+  listLiveSessions(projectId: string, userId: string): Promise<SessionRecord[]> {
+    return this.#db
+      .selectFrom('identity_sessions')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', new Date())
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async touchSession(sessionId: string, ip: string | null) {
+    await this.#db
+      .updateTable('identity_sessions')
+      .set({ last_used_at: new Date(), last_used_ip: ip })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async deleteSession(projectId: string, sessionId: string, userId?: string): Promise<boolean> {
+    let query = this.#db
+      .deleteFrom('identity_sessions')
+      .where('project_id', '=', projectId)
+      .where('id', '=', sessionId);
+    if (userId) query = query.where('user_id', '=', userId);
+    const result = await query.executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Ends every session of a user except `keepSessionId` (null ends them all). */
+  async deleteSessionsOfUser(userId: string, keepSessionId: string | null) {
+    let query = this.#db.deleteFrom('identity_sessions').where('user_id', '=', userId);
+    if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+    await query.execute();
+  }
+
+  // ---- verification codes ----
+
+  async insertVerificationCode(code: {
+    id: string;
+    projectId: string;
+    purpose: VerificationPurpose;
+    codeHash: string;
+    nonceHash: string;
+    userId: string | null;
+    email: string | null;
+    data: Record<string, unknown>;
+    expiresAt: Date;
+  }) {
+    await this.#db
+      .insertInto('identity_verification_codes')
+      .values({
+        id: code.id,
+        project_id: code.projectId,
+        purpose: code.purpose,
+        code_hash: code.codeHash,
+        nonce_hash: code.nonceHash,
+        user_id: code.userId,
+        email: code.email,
+        data: JSON.stringify(code.data),
+        expires_at: code.expiresAt,
+      })
+      .execute();
+  }
+
+  /** Locks the row, so two requests with the same code cannot both use it. */
+  findVerificationCodeForUpdate(
+    projectId: string,
+    purpose: VerificationPurpose,
+    nonceHash: string,
+  ) {
+    return this.#db
+      .selectFrom('identity_verification_codes')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('purpose', '=', purpose)
+      .where('nonce_hash', '=', nonceHash)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async countVerificationAttempt(codeId: string) {
+    await this.#db
+      .updateTable('identity_verification_codes')
+      .set((eb) => ({ attempt_count: eb('attempt_count', '+', 1) }))
+      .where('id', '=', codeId)
+      .execute();
+  }
+
+  async markVerificationCodeUsed(codeId: string) {
+    await this.#db
+      .updateTable('identity_verification_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', codeId)
+      .execute();
+  }
+}
+
+type UserRow = Selectable<DatabaseSchema['identity_users']> & {
+  primary_email: string | null;
+  primary_email_verified: boolean | null;
+  primary_email_auth_enabled: boolean | null;
+};
+
+function toUserRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    displayName: row.display_name,
+    profileImageUrl: row.profile_image_url,
+    signedUpAt: row.signed_up_at,
+    lastActiveAt: row.last_active_at,
+    clientMetadata: row.client_metadata,
+    clientReadOnlyMetadata: row.client_read_only_metadata,
+    serverMetadata: row.server_metadata,
+    passwordHash: row.password_hash,
+    isAnonymous: row.is_anonymous,
+    otpAuthEnabled: row.otp_auth_enabled,
+    passkeyAuthEnabled: row.passkey_auth_enabled,
+    requiresTotpMfa: row.totp_secret !== null,
+    selectedTeamId: row.selected_team_id,
+    restrictedByAdmin: row.restricted_by_admin,
+    restrictedByAdminReason: row.restricted_by_admin_reason,
+    restrictedByAdminPrivateDetails: row.restricted_by_admin_private_details,
+    countryCode: row.country_code,
+    primaryEmail: row.primary_email,
+    primaryEmailVerified: row.primary_email_verified ?? false,
+    primaryEmailAuthEnabled: row.primary_email_auth_enabled ?? false,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Errors of the identity API in the Stack Auth "known error" form (stack-auth.md §1.5, §1.6):
+ * body `{ code, error, details? }`, header `x-stack-known-error: <code>`. Clients rebuild their
+ * error objects from `details`, so each code carries exactly the detail keys clients expect.
+ * Only codes from the clients' table may be sent; an unknown code makes them throw.
+ */
+export class KnownError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: string, status: number, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'KnownError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+const known = (code: string, status: number, message: string, details?: Record<string, unknown>) =>
+  new KnownError(code, status, message, details);
+
+export const knownErrors = {
+  bodyParsingError: (message: string) => known('BODY_PARSING_ERROR', 400, message),
+  schemaError: (message: string) => known('SCHEMA_ERROR', 400, message, { message }),
+
+  projectKeyWithoutAccessType: () =>
+    known(
+      'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+      400,
+      'A project key was sent without an access type header.',
+    ),
+  invalidAccessType: (accessType: string) =>
+    known(
+      'INVALID_ACCESS_TYPE',
+      400,
+      `The access type header must be client, server or admin, not "${accessType}".`,
+      { accessType },
+    ),
+  accessTypeWithoutProjectId: (accessType: string) =>
+    known(
+      'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+      400,
+      'The project id header (x-stack-project-id) is missing.',
+      { request_type: accessType },
+    ),
+  accessTypeRequired: () =>
+    known(
+      'ACCESS_TYPE_REQUIRED',
+      400,
+      'This endpoint needs an access type header (x-stack-access-type: client, server or admin).',
+    ),
+  insufficientAccessType: (actual: string, allowed: string[]) =>
+    known(
+      'INSUFFICIENT_ACCESS_TYPE',
+      401,
+      `This endpoint needs ${allowed.join(' or ')} access; the request has ${actual} access.`,
+      { actual_access_type: actual, allowed_access_types: allowed },
+    ),
+  invalidPublishableClientKey: (projectId: string) =>
+    known(
+      'INVALID_PUBLISHABLE_CLIENT_KEY',
+      401,
+      'The publishable client key is not valid for this project.',
+      {
+        project_id: projectId,
+      },
+    ),
+  invalidSecretServerKey: (projectId: string) =>
+    known(
+      'INVALID_SECRET_SERVER_KEY',
+      401,
+      'The secret server key is not valid for this project.',
+      {
+        project_id: projectId,
+      },
+    ),
+  invalidSuperSecretAdminKey: (projectId: string) =>
+    known('INVALID_SUPER_SECRET_ADMIN_KEY', 401, 'The admin key is not valid for this project.', {
+      project_id: projectId,
+    }),
+  publishableClientKeyRequired: (projectId: string) =>
+    known(
+      'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+      401,
+      'Client requests to this project need a publishable client key.',
+      { project_id: projectId },
+    ),
+  serverAuthenticationRequired: () =>
+    known('SERVER_AUTHENTICATION_REQUIRED', 401, 'Server access needs the secret server key.'),
+  adminAuthenticationRequired: () =>
+    known('ADMIN_AUTHENTICATION_REQUIRED', 401, 'Admin access needs the super secret admin key.'),
+  currentProjectNotFound: (projectId: string) =>
+    known('CURRENT_PROJECT_NOT_FOUND', 400, `There is no project with id "${projectId}".`, {
+      project_id: projectId,
+    }),
+
+  unparsableAccessToken: () =>
+    known('UNPARSABLE_ACCESS_TOKEN', 401, 'The access token is not valid.'),
+  accessTokenExpired: (details: {
+    expiredAtMillis: number;
+    projectId: string;
+    userId: string;
+    refreshTokenId: string | null;
+  }) =>
+    known('ACCESS_TOKEN_EXPIRED', 401, 'The access token has expired; refresh it.', {
+      expired_at_millis: details.expiredAtMillis,
+      project_id: details.projectId,
+      user_id: details.userId,
+      refresh_token_id: details.refreshTokenId,
+    }),
+  invalidProjectForAccessToken: (expected: string, actual: string) =>
+    known('INVALID_PROJECT_FOR_ACCESS_TOKEN', 401, 'The access token belongs to another project.', {
+      expected_project_id: expected,
+      actual_project_id: actual,
+    }),
+  refreshTokenNotFoundOrExpired: () =>
+    known('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 401, 'The session has ended; sign in again.'),
+  cannotDeleteCurrentSession: () =>
+    known('CANNOT_DELETE_CURRENT_SESSION', 400, 'Sign out to end the current session.'),
+  userAuthenticationRequired: () =>
+    known('USER_AUTHENTICATION_REQUIRED', 401, 'This endpoint needs a signed-in user.'),
+  cannotGetOwnUserWithoutUser: () =>
+    known('CANNOT_GET_OWN_USER_WITHOUT_USER', 400, 'There is no signed-in user to read.'),
+
+  userEmailAlreadyExists: (email: string) =>
+    known('USER_EMAIL_ALREADY_EXISTS', 409, 'An account with this email already exists.', {
+      email,
+      would_work_if_email_was_verified: false,
+    }),
+  userIdDoesNotExist: (userId: string) =>
+    known('USER_ID_DOES_NOT_EXIST', 400, `There is no user with id "${userId}".`, {
+      user_id: userId,
+    }),
+  userNotFound: () => known('USER_NOT_FOUND', 404, 'User not found.'),
+  signUpNotEnabled: () =>
+    known('SIGN_UP_NOT_ENABLED', 400, 'Sign-up is not enabled for this project.'),
+  passwordAuthenticationNotEnabled: () =>
+    known(
+      'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+      400,
+      'Password sign-in is not enabled for this project.',
+    ),
+  emailPasswordMismatch: () => known('EMAIL_PASSWORD_MISMATCH', 400, 'Wrong email or password.'),
+  redirectUrlNotWhitelisted: () =>
+    known(
+      'REDIRECT_URL_NOT_WHITELISTED',
+      400,
+      'The redirect URL is not trusted; it should be relative or on a trusted domain.',
+    ),
+  passwordTooShort: (minLength: number) =>
+    known('PASSWORD_TOO_SHORT', 400, `The password must be at least ${minLength} characters.`, {
+      min_length: minLength,
+    }),
+  passwordTooLong: (maxLength: number) =>
+    // `maxLength` is camelCase in the clients' table, unlike every other detail key.
+    known('PASSWORD_TOO_LONG', 400, `The password must be at most ${maxLength} characters.`, {
+      maxLength,
+    }),
+  userDoesNotHavePassword: () =>
+    known('USER_DOES_NOT_HAVE_PASSWORD', 400, 'This account has no password; set one instead.'),
+  passwordConfirmationMismatch: () =>
+    known('PASSWORD_CONFIRMATION_MISMATCH', 400, 'The current password is wrong.'),
+
+  verificationCodeNotFound: () =>
+    known('VERIFICATION_CODE_NOT_FOUND', 404, 'The code is not valid. Ask for a new one.'),
+  verificationCodeExpired: () =>
+    known('VERIFICATION_CODE_EXPIRED', 400, 'The code has expired. Ask for a new one.'),
+  verificationCodeAlreadyUsed: () =>
+    known(
+      'VERIFICATION_CODE_ALREADY_USED',
+      409,
+      'The code has already been used. Ask for a new one.',
+    ),
+  verificationCodeMaxAttemptsReached: () =>
+    known(
+      'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+      400,
+      'Too many wrong attempts for this code. Ask for a new one.',
+    ),
+  emailAlreadyVerified: () =>
+    known('EMAIL_ALREADY_VERIFIED', 409, 'This email is already verified.'),
+  invalidOAuthClientIdOrSecret: (clientId: string) =>
+    known('INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400, 'The client id or client secret is wrong.', {
+      client_id: clientId,
+    }),
+};

@@ -1,0 +1,30 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ipick/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import { knownErrors } from './known-errors.ts';
+
+/** argon2id with the library's defaults (m=19 MiB, t=2, p=1), run off the main thread. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// Verifying against a real hash when the user does not exist costs the same time as a wrong
+// password, so response times do not reveal which emails have accounts.
+const unknownUserHash = hash('an unguessable password for users that do not exist');
+
+export async function verifyPassword(
+  password: string,
+  passwordHash: string | null,
+): Promise<boolean> {
+  if (passwordHash === null) {
+    await verify(await unknownUserHash, password);
+    return false;
+  }
+  return verify(passwordHash, password);
+}
+
+/** The identity service's password rules, with the errors clients expect (spec §5, §8). */
+export function checkPasswordRules(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw knownErrors.passwordTooShort(PASSWORD_MIN_LENGTH);
+  if (password.length > PASSWORD_MAX_LENGTH) throw knownErrors.passwordTooLong(PASSWORD_MAX_LENGTH);
+}

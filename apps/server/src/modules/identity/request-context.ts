@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import type { Identity } from './identity.ts';
+import type { ProjectRecord, UserRecord } from './identity-repository.ts';
+import { knownErrors } from './known-errors.ts';
+
+export type AccessType = 'client' | 'server' | 'admin';
+const accessTypes: readonly string[] = ['client', 'server', 'admin'];
+
+export interface IdentityRequestContext {
+  project: ProjectRecord;
+  accessType: AccessType;
+  /** The user of the access token, if one was sent. */
+  user: UserRecord | null;
+  /** The session (refresh-token row) the access token was minted from. */
+  sessionId: string | null;
+}
+
+/**
+ * Reads an identity header in either spelling: clients up to 2.8.102 send `x-stack-*`, newer
+ * ones `x-hexclave-*` (stack-auth.md §1.2). Node lower-cases header names already.
+ */
+export function identityHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[`x-stack-${name}`] ?? request.headers[`x-hexclave-${name}`];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/**
+ * Works out who is calling, in the order of stack-auth.md §1.3. Null means an
+ * unauthenticated request (no access type); endpoints decide whether that is enough.
+ */
+export async function resolveRequestContext(
+  request: FastifyRequest,
+  identity: Identity,
+): Promise<IdentityRequestContext | null> {
+  const accessType = identityHeader(request, 'access-type');
+  const projectId = identityHeader(request, 'project-id');
+  const publishableKey = identityHeader(request, 'publishable-client-key');
+  const serverKey = identityHeader(request, 'secret-server-key');
+  const adminKey = identityHeader(request, 'super-secret-admin-key');
+  const accessToken = identityHeader(request, 'access-token');
+
+  if (!accessType) {
+    if (publishableKey || serverKey || adminKey) throw knownErrors.projectKeyWithoutAccessType();
+    return null;
+  }
+  if (!accessTypes.includes(accessType)) throw knownErrors.invalidAccessType(accessType);
+  if (!projectId) throw knownErrors.accessTypeWithoutProjectId(accessType);
+
+  const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
+  let verified: { userId: string; sessionId: string | null } | null = null;
+  if (accessToken) verified = await identity.tokens.verify(projectId, accessToken);
+  if (!project) throw knownErrors.currentProjectNotFound(projectId);
+
+  const { projects } = identity;
+  if (accessType === 'client') {
+    if (!publishableKey) throw knownErrors.publishableClientKeyRequired(project.id);
+    if (!(await projects.isValidKey(project.id, 'publishable_client_key', publishableKey))) {
+      throw knownErrors.invalidPublishableClientKey(project.id);
+    }
+  } else if (accessType === 'server') {
+    if (!serverKey) throw knownErrors.serverAuthenticationRequired();
+    if (!(await projects.isValidKey(project.id, 'secret_server_key', serverKey))) {
+      throw knownErrors.invalidSecretServerKey(project.id);
+    }
+  } else {
+    if (!adminKey) throw knownErrors.adminAuthenticationRequired();
+    if (!(await projects.isValidKey(project.id, 'super_secret_admin_key', adminKey))) {
+      throw knownErrors.invalidSuperSecretAdminKey(project.id);
+    }
+  }
+
+  // A token of a user deleted since it was minted is a token of no one.
+  const user = verified ? await identity.accounts.find(project.id, verified.userId) : null;
+  if (verified && !user) throw knownErrors.unparsableAccessToken();
+  return {
+    project,
+    accessType: accessType as AccessType,
+    user,
+    sessionId: verified?.sessionId ?? null,
+  };
+}
+
+/** Refuses requests without an access type, or with one this endpoint does not allow. */
+export function requireAccess(
+  context: IdentityRequestContext | null,
+  allowed: readonly AccessType[],
+): IdentityRequestContext {
+  if (!context) throw knownErrors.accessTypeRequired();
+  if (!allowed.includes(context.accessType)) {
+    throw knownErrors.insufficientAccessType(context.accessType, [...allowed]);
+  }
+  return context;
+}
+
+export const clientOrHigher: readonly AccessType[] = ['client', 'server', 'admin'];
+export const serverOrHigher: readonly AccessType[] = ['server', 'admin'];
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,603 @@
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { identityClient, identityKeys, type IdentityKeys } from '../../../test/identity-client.ts';
+import { startSmtpInbox, extractLink, type SmtpInbox } from '../../../test/smtp-inbox.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+
+const publicUrl = 'http://localhost:3000';
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let inbox: SmtpInbox;
+let keys: IdentityKeys;
+let api: ReturnType<typeof identityClient>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  inbox = await startSmtpInbox();
+  app = await buildTestApp(testDb, { publicUrl, smtpUrl: inbox.url });
+  keys = await identityKeys(testDb.database.db, publicUrl);
+  api = identityClient(app, keys);
+});
+afterAll(async () => {
+  await app?.close();
+  await inbox?.close();
+  await testDb?.dispose();
+});
+
+let counter = 0;
+const newEmail = () => `shopper${++counter}-${Date.now()}@example.com`;
+
+async function signUp(email = newEmail(), password = 'correct horse battery') {
+  const response = await api.call('POST', '/auth/password/sign-up', { body: { email, password } });
+  expect(response.statusCode).toBe(200);
+  return {
+    email,
+    password,
+    ...response.json<{ access_token: string; refresh_token: string; user_id: string }>(),
+  };
+}
+
+function expectKnownError(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['x-stack-known-error']).toBe(code);
+  expect(response.headers['x-hexclave-known-error']).toBe(code);
+  expect(response.json()).toMatchObject({ code });
+}
+
+describe('request headers', () => {
+  it('needs an access type', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
+    expectKnownError(response, 400, 'ACCESS_TYPE_REQUIRED');
+  });
+
+  it('refuses an access type other than client, server or admin', async () => {
+    const response = await api.call('GET', '/users/me', {
+      headers: { 'x-stack-access-type': 'root' },
+    });
+    expectKnownError(response, 400, 'INVALID_ACCESS_TYPE');
+    expect(response.json()).toMatchObject({ details: { accessType: 'root' } });
+  });
+
+  it('needs a project id', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { 'x-stack-access-type': 'client' },
+    });
+    expectKnownError(response, 400, 'ACCESS_TYPE_WITHOUT_PROJECT_ID');
+  });
+
+  it('refuses a wrong publishable key and a wrong server key', async () => {
+    const client = await api.call('GET', '/projects/current', {
+      headers: { 'x-stack-publishable-client-key': 'pck_wrong' },
+    });
+    expectKnownError(client, 401, 'INVALID_PUBLISHABLE_CLIENT_KEY');
+    const server = await api.call('GET', '/users', {
+      tier: 'server',
+      headers: { 'x-stack-secret-server-key': 'ssk_wrong' },
+    });
+    expectKnownError(server, 401, 'INVALID_SECRET_SERVER_KEY');
+  });
+
+  it('reads the x-hexclave- spelling like the x-stack- one', async () => {
+    const hexclave = identityClient(app, keys, 'x-hexclave');
+    const response = await hexclave.call('GET', '/projects/current');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: keys.projectId, display_name: 'ipick' });
+  });
+
+  it('answers 200 with the real status in a header when asked to override error statuses', async () => {
+    const response = await api.call('POST', '/auth/password/sign-in', {
+      body: { email: 'nobody@example.com', password: 'whatever123' },
+      headers: { 'x-hexclave-override-error-status': 'true' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-stack-actual-status']).toBe('400');
+    expect(response.headers['x-hexclave-actual-status']).toBe('400');
+    expect(response.headers['x-stack-known-error']).toBe('EMAIL_PASSWORD_MISMATCH');
+  });
+
+  it('names the bad field of a body in a SCHEMA_ERROR', async () => {
+    const response = await api.call('POST', '/auth/password/sign-up', {
+      body: { email: 'not-an-email', password: 'long enough', extra: 1 },
+    });
+    expectKnownError(response, 400, 'SCHEMA_ERROR');
+    const { details } = response.json<{ details: { message: string } }>();
+    expect(details.message).toContain('body.email');
+    expect(details.message).toContain('extra');
+  });
+});
+
+describe('password sign-up and sign-in', () => {
+  it('signs up and returns an ES256 access token with the full claim set', async () => {
+    const { access_token, refresh_token, user_id, email } = await signUp();
+    expect(refresh_token).toMatch(/^[a-z2-7]{45}$/);
+    const jwks = await app.inject({
+      url: `/api/v1/projects/${keys.projectId}/.well-known/jwks.json`,
+    });
+    expect(jwks.statusCode).toBe(200);
+    const { payload, protectedHeader } = await jwtVerify(
+      access_token,
+      createLocalJWKSet(jwks.json()),
+      { audience: keys.projectId, issuer: `${publicUrl}/api/v1/projects/${keys.projectId}` },
+    );
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({
+      sub: user_id,
+      project_id: keys.projectId,
+      branch_id: 'main',
+      role: 'authenticated',
+      email,
+      email_verified: false,
+      name: null,
+      selected_team_id: null,
+      is_anonymous: false,
+      is_restricted: false,
+      restricted_reason: null,
+      requires_totp_mfa: false,
+    });
+    expect(typeof payload.refresh_token_id).toBe('string');
+    expect(typeof payload.signed_up_at).toBe('number');
+    expect(payload.exp! - payload.iat!).toBe(600);
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { email, password } = await signUp();
+    const response = await api.call('POST', '/auth/password/sign-up', {
+      body: { email: email.toUpperCase(), password },
+    });
+    expectKnownError(response, 409, 'USER_EMAIL_ALREADY_EXISTS');
+  });
+
+  it('refuses passwords that are too short or too long, with the bound in details', async () => {
+    const short = await api.call('POST', '/auth/password/sign-up', {
+      body: { email: newEmail(), password: 'short' },
+    });
+    expectKnownError(short, 400, 'PASSWORD_TOO_SHORT');
+    expect(short.json()).toMatchObject({ details: { min_length: 8 } });
+    const long = await api.call('POST', '/auth/password/sign-up', {
+      body: { email: newEmail(), password: 'x'.repeat(71) },
+    });
+    expectKnownError(long, 400, 'PASSWORD_TOO_LONG');
+    expect(long.json()).toMatchObject({ details: { maxLength: 70 } });
+  });
+
+  it('signs in with the right password and gives the same error for a wrong one or an unknown email', async () => {
+    const { email, password } = await signUp();
+    const ok = await api.call('POST', '/auth/password/sign-in', { body: { email, password } });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'not the password' },
+    });
+    expectKnownError(wrong, 400, 'EMAIL_PASSWORD_MISMATCH');
+    const unknown = await api.call('POST', '/auth/password/sign-in', {
+      body: { email: newEmail(), password: 'not the password' },
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+});
+
+describe('the current user', () => {
+  it('reads the client shape, renames, and deletes only when the project allows it', async () => {
+    const { access_token, user_id, email } = await signUp();
+    const me = await api.call('GET', '/users/me', { accessToken: access_token });
+    expect(me.statusCode).toBe(200);
+    expect(Object.keys(me.json<object>()).sort()).toEqual(
+      [
+        'auth_with_email',
+        'client_metadata',
+        'client_read_only_metadata',
+        'display_name',
+        'has_password',
+        'id',
+        'is_anonymous',
+        'is_restricted',
+        'oauth_providers',
+        'otp_auth_enabled',
+        'passkey_auth_enabled',
+        'primary_email',
+        'primary_email_verified',
+        'profile_image_url',
+        'requires_totp_mfa',
+        'restricted_by_admin',
+        'restricted_by_admin_reason',
+        'restricted_reason',
+        'selected_team',
+        'selected_team_id',
+        'signed_up_at_millis',
+      ].sort(),
+    );
+    expect(me.json()).toMatchObject({ id: user_id, primary_email: email, has_password: true });
+
+    const renamed = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { display_name: 'Ada Shopper', client_metadata: { theme: 'dark' } },
+    });
+    expect(renamed.json()).toMatchObject({
+      display_name: 'Ada Shopper',
+      client_metadata: { theme: 'dark' },
+    });
+
+    const serverOnlyField = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { server_metadata: { role: 'admin' } },
+    });
+    expectKnownError(serverOnlyField, 400, 'SCHEMA_ERROR');
+
+    const deletion = await api.call('DELETE', '/users/me', { accessToken: access_token });
+    expect(deletion.statusCode).toBe(400);
+    expect(deletion.body).toBe('Client user deletion is not enabled for this project');
+  });
+
+  it('says there is no user without an access token, and refuses a forged one', async () => {
+    expectKnownError(await api.call('GET', '/users/me'), 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+    const { access_token } = await signUp();
+    const [header, payload] = access_token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+    expectKnownError(
+      await api.call('GET', '/users/me', { accessToken: forged }),
+      401,
+      'UNPARSABLE_ACCESS_TOKEN',
+    );
+    expectKnownError(
+      await api.call('GET', '/users/me', { accessToken: 'garbage' }),
+      401,
+      'UNPARSABLE_ACCESS_TOKEN',
+    );
+  });
+});
+
+describe('sessions and refresh', () => {
+  function refresh(refreshToken: string, clientSecret = keys.publishableClientKey) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      payload: new URLSearchParams({
+        refresh_token: refreshToken,
+        grant_type: 'refresh_token',
+        client_id: keys.projectId,
+        client_secret: clientSecret,
+      }).toString(),
+    });
+  }
+
+  it('refreshes an access token through the OAuth token endpoint', async () => {
+    const { refresh_token, access_token } = await signUp();
+    const response = await refresh(refresh_token);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{
+      access_token: string;
+      token_type: string;
+      refresh_token: string;
+    }>();
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      refresh_token,
+      scope: 'legacy',
+      expires_in: 600,
+    });
+    expect(body.access_token).not.toBe(access_token);
+    const me = await api.call('GET', '/users/me', { accessToken: body.access_token });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown refresh token with the known error the clients need, and a wrong client secret', async () => {
+    expectKnownError(await refresh('a'.repeat(45)), 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    const { refresh_token } = await signUp();
+    expectKnownError(
+      await refresh(refresh_token, 'pck_wrong'),
+      400,
+      'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+    );
+  });
+
+  it('lists sessions, ends another one, refuses to end the current one, and signs out', async () => {
+    const { email, password } = await signUp();
+    const first = (
+      await api.call('POST', '/auth/password/sign-in', { body: { email, password } })
+    ).json<{ access_token: string; refresh_token: string }>();
+    const second = (
+      await api.call('POST', '/auth/password/sign-in', { body: { email, password } })
+    ).json<{ access_token: string; refresh_token: string }>();
+
+    const list = await api.call('GET', '/auth/sessions?user_id=me', {
+      accessToken: first.access_token,
+    });
+    const items = list.json<{ items: { id: string; is_current_session: boolean }[] }>().items;
+    expect(items).toHaveLength(3);
+    const current = items.find((item) => item.is_current_session)!;
+    const secondSessionId = decodeJwt(second.access_token).refresh_token_id;
+    const other = items.find((item) => !item.is_current_session && item.id !== secondSessionId)!;
+
+    expectKnownError(
+      await api.call('DELETE', `/auth/sessions/${current.id}?user_id=me`, {
+        accessToken: first.access_token,
+      }),
+      400,
+      'CANNOT_DELETE_CURRENT_SESSION',
+    );
+    const ended = await api.call('DELETE', `/auth/sessions/${other.id}?user_id=me`, {
+      accessToken: first.access_token,
+    });
+    expect(ended.json()).toEqual({ success: true });
+
+    const signOut = await api.call('DELETE', '/auth/sessions/current', {
+      accessToken: second.access_token,
+      body: {},
+    });
+    expect(signOut.json()).toEqual({ success: true });
+    expectKnownError(
+      await refresh(second.refresh_token),
+      401,
+      'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+    );
+  });
+
+  it('reports an expired access token as ACCESS_TOKEN_EXPIRED', async () => {
+    const { access_token } = await signUp();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
+    try {
+      const response = await api.call('GET', '/users/me', { accessToken: access_token });
+      expectKnownError(response, 401, 'ACCESS_TOKEN_EXPIRED');
+      expect(response.json()).toMatchObject({ details: { project_id: keys.projectId } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('codes by email', () => {
+  it('resets a forgotten password with the emailed link, once, and ends the old sessions', async () => {
+    const { email, refresh_token } = await signUp();
+    const sent = await api.call('POST', '/auth/password/send-reset-code', {
+      body: { email, callback_url: '/reset-password' },
+    });
+    expect(sent.json()).toEqual({ success: 'maybe, only if user with e-mail exists' });
+    const mail = await inbox.waitForMail(email);
+    const code = extractLink(mail.text, '/reset-password').searchParams.get('code')!;
+
+    expect(
+      (await api.call('POST', '/auth/password/reset/check-code', { body: { code } })).json(),
+    ).toEqual({
+      is_code_valid: true,
+    });
+    const reset = await api.call('POST', '/auth/password/reset', {
+      body: { code, password: 'a brand new secret' },
+    });
+    expect(reset.json()).toEqual({ success: true });
+    expectKnownError(
+      await api.call('POST', '/auth/password/reset', {
+        body: { code, password: 'another new secret' },
+      }),
+      409,
+      'VERIFICATION_CODE_ALREADY_USED',
+    );
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'a brand new secret' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const oldSession = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oauth/token',
+      payload: {
+        grant_type: 'refresh_token',
+        refresh_token,
+        client_id: keys.projectId,
+        client_secret: keys.publishableClientKey,
+      },
+    });
+    expectKnownError(oldSession, 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  });
+
+  it('answers a reset request for an unknown email the same way and sends nothing', async () => {
+    const email = newEmail();
+    const response = await api.call('POST', '/auth/password/send-reset-code', {
+      body: { email, callback_url: '/reset-password' },
+    });
+    expect(response.json()).toEqual({ success: 'maybe, only if user with e-mail exists' });
+    await expect(inbox.waitForMail(email, 300)).rejects.toThrow();
+  });
+
+  it('refuses an untrusted callback URL', async () => {
+    const response = await api.call('POST', '/auth/password/send-reset-code', {
+      body: { email: newEmail(), callback_url: 'https://evil.example/steal' },
+    });
+    expectKnownError(response, 400, 'REDIRECT_URL_NOT_WHITELISTED');
+  });
+
+  it('stops a code after 20 wrong guesses', async () => {
+    const { email } = await signUp();
+    await api.call('POST', '/auth/password/send-reset-code', {
+      body: { email, callback_url: '/reset-password' },
+    });
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/reset-password',
+    ).searchParams.get('code')!;
+    const wrong = `${code[0] === 'a' ? 'b' : 'a'}${code.slice(1)}`;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expectKnownError(
+        await api.call('POST', '/auth/password/reset/check-code', { body: { code: wrong } }),
+        404,
+        'VERIFICATION_CODE_NOT_FOUND',
+      );
+    }
+    expectKnownError(
+      await api.call('POST', '/auth/password/reset/check-code', { body: { code } }),
+      400,
+      'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+    );
+  });
+
+  it('verifies the email with the link sent at sign-up', async () => {
+    const email = newEmail();
+    const signUpResponse = await api.call('POST', '/auth/password/sign-up', {
+      body: {
+        email,
+        password: 'long enough pass',
+        verification_callback_url: `${publicUrl}/handler/email-verification`,
+      },
+    });
+    const { access_token } = signUpResponse.json<{ access_token: string }>();
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/email-verification',
+    ).searchParams.get('code')!;
+    expect((await api.call('POST', '/contact-channels/verify', { body: { code } })).json()).toEqual(
+      { success: true },
+    );
+    const me = await api.call('GET', '/users/me', { accessToken: access_token });
+    expect(me.json()).toMatchObject({ primary_email_verified: true });
+  });
+
+  it('signs a new shopper up with an emailed sign-in code', async () => {
+    const email = newEmail();
+    const sent = await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email, callback_url: '/handler/magic-link-callback' },
+    });
+    expect(sent.json<{ nonce: string }>().nonce).toHaveLength(39);
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/magic-link-callback',
+    ).searchParams.get('code')!;
+    const signIn = await api.call('POST', '/auth/otp/sign-in', { body: { code } });
+    expect(signIn.json()).toMatchObject({ is_new_user: true });
+    const me = await api.call('GET', '/users/me', {
+      accessToken: signIn.json<{ access_token: string }>().access_token,
+    });
+    expect(me.json()).toMatchObject({
+      primary_email: email,
+      primary_email_verified: true,
+      has_password: false,
+    });
+  });
+});
+
+describe('password update', () => {
+  it('needs the old password and ends every other session', async () => {
+    const { email, password, access_token, refresh_token } = await signUp();
+    const other = (
+      await api.call('POST', '/auth/password/sign-in', { body: { email, password } })
+    ).json<{ refresh_token: string }>();
+    const wrongOld = await api.call('POST', '/auth/password/update', {
+      accessToken: access_token,
+      body: { old_password: 'not it at all', new_password: 'fresh password 1' },
+    });
+    expectKnownError(wrongOld, 400, 'PASSWORD_CONFIRMATION_MISMATCH');
+    const update = await api.call('POST', '/auth/password/update', {
+      accessToken: access_token,
+      headers: { 'x-stack-refresh-token': refresh_token },
+      body: { old_password: password, new_password: 'fresh password 1' },
+    });
+    expect(update.json()).toEqual({ success: true });
+    const sessions = await api.call('GET', '/auth/sessions?user_id=me', {
+      accessToken: access_token,
+    });
+    expect(sessions.json<{ items: unknown[] }>().items).toHaveLength(1);
+    void other;
+  });
+});
+
+describe('the server tier', () => {
+  it('is refused to client callers', async () => {
+    expectKnownError(await api.call('GET', '/users'), 401, 'INSUFFICIENT_ACCESS_TYPE');
+  });
+
+  it('creates, reads, updates, lists and deletes users', async () => {
+    const email = newEmail();
+    const created = await api.call('POST', '/users', {
+      tier: 'server',
+      body: {
+        primary_email: email,
+        password: 'server made pass',
+        display_name: 'Made By Server',
+        server_metadata: { plan: 'x' },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json<{ id: string }>();
+    expect(created.json()).toMatchObject({
+      primary_email: email,
+      server_metadata: { plan: 'x' },
+      has_password: true,
+    });
+
+    const duplicate = await api.call('POST', '/users', {
+      tier: 'server',
+      body: { primary_email: email },
+    });
+    expectKnownError(duplicate, 409, 'USER_EMAIL_ALREADY_EXISTS');
+
+    const read = await api.call('GET', `/users/${user.id}`, { tier: 'server' });
+    expect(read.json()).toMatchObject({ id: user.id, display_name: 'Made By Server' });
+
+    const patched = await api.call('PATCH', `/users/${user.id}`, {
+      tier: 'server',
+      body: { display_name: 'Renamed' },
+    });
+    expect(patched.json()).toMatchObject({ display_name: 'Renamed' });
+
+    const search = await api.call('GET', `/users?query=${encodeURIComponent(email)}`, {
+      tier: 'server',
+    });
+    expect(search.json<{ items: { id: string }[] }>().items.map((item) => item.id)).toEqual([
+      user.id,
+    ]);
+
+    expect((await api.call('DELETE', `/users/${user.id}`, { tier: 'server' })).json()).toEqual({
+      success: true,
+    });
+    expectKnownError(
+      await api.call('GET', `/users/${user.id}`, { tier: 'server' }),
+      404,
+      'USER_NOT_FOUND',
+    );
+  });
+
+  it('pages through users with a cursor', async () => {
+    for (let i = 0; i < 3; i++) await signUp();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await api.call('GET', `/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`, {
+        tier: 'server',
+      });
+      const body = page.json<{
+        items: { id: string }[];
+        is_paginated: boolean;
+        pagination: { next_cursor: string | null };
+      }>();
+      expect(body.is_paginated).toBe(true);
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((item) => item.id));
+      cursor = body.pagination.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('creates a session for a user, and refuses an unknown user', async () => {
+    const { user_id } = await signUp();
+    const session = await api.call('POST', '/auth/sessions', {
+      tier: 'server',
+      body: { user_id, expires_in_millis: 60_000 },
+    });
+    expect(session.statusCode).toBe(200);
+    const me = await api.call('GET', '/users/me', {
+      accessToken: session.json<{ access_token: string }>().access_token,
+    });
+    expect(me.json()).toMatchObject({ id: user_id });
+    const unknown = await api.call('POST', '/auth/sessions', {
+      tier: 'server',
+      body: { user_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expectKnownError(unknown, 400, 'USER_ID_DOES_NOT_EXIST');
+  });
+});

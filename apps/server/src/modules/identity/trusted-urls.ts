@@ -1,0 +1,34 @@
+import type { ProjectConfig } from './identity-repository.ts';
+import { knownErrors } from './known-errors.ts';
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Resolves a redirect or callback URL and refuses it unless it is relative or on one of the
+ * project's trusted domains (spec §2, §5: "not trusted, should be relative"). Localhost is
+ * trusted only while the project allows it.
+ */
+export function resolveTrustedUrl(candidate: string, config: ProjectConfig, baseUrl: string): URL {
+  // A relative path must start with one slash: `//evil.example` is an absolute URL in disguise.
+  if (candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/\\')) {
+    return new URL(candidate, baseUrl);
+  }
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    throw knownErrors.redirectUrlNotWhitelisted();
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw knownErrors.redirectUrlNotWhitelisted();
+  if (config.allow_localhost && localHosts.has(url.hostname)) return url;
+  const trusted = config.domains.some((domain) => {
+    try {
+      return new URL(domain.domain).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
+  if (!trusted) throw knownErrors.redirectUrlNotWhitelisted();
+  return url;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppSettings } from '../src/app.ts';
+import type { TestDatabase } from './test-database.ts';
+
+/** Settings for an app under test: quiet, mail to the outbox unless an SMTP URL is given. */
+export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings {
+  return {
+    logLevel: 'silent',
+    env: 'test',
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: null,
+    mailFrom: 'ipick <no-reply@ipick.test>',
+    ...overrides,
+  };
+}
+
+/** The whole app on a test database, ready for `inject`. */
+export async function buildTestApp(
+  testDb: TestDatabase,
+  overrides: Partial<AppSettings> = {},
+  webRoot?: string,
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testSettings(overrides),
+    database: testDb.database,
+    migrationVersion: testDb.migrationVersion,
+    ...(webRoot ? { webRoot } : {}),
+  });
+  await app.ready();
+  return app;
+}
