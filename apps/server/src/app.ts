@@ -11,6 +11,13 @@ import { createMailer } from './platform/mailer/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { adminRoutes } from './modules/auth/admin-guard.ts';
+import { AuthRepository } from './modules/auth/auth-repository.ts';
+import { AuthService } from './modules/auth/auth-service.ts';
+import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import cookie from '@fastify/cookie';
+import { rateLimitPlugin } from './platform/http/rate-limits.ts';
 
 export type AppSettings = Pick<
   AppConfig,
@@ -69,10 +76,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
   });
 
+  const auth = new AuthService(identity, new AuthRepository(database.db));
+  const isSecure = config.publicUrl.startsWith('https:');
+
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(cookie);
+  await app.register(rateLimitPlugin);
   await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
+  await app.register(authRoutes, { auth, isSecure });
+  await app.register(businessAuthRoutes, { auth, isSecure });
+  await app.register(adminRoutes, { prefix: '/api/admin', auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

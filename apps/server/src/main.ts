@@ -2,7 +2,12 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
-import { openDatabase } from './platform/db/database.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { parseArgs } from 'node:util';
+import { AccountsSetup } from './modules/auth/accounts-setup.ts';
+import { AuthRepository } from './modules/auth/auth-repository.ts';
+import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
+import { createIdentity } from './modules/identity/identity.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { IdentityRepository } from './modules/identity/identity-repository.ts';
 import { Projects } from './modules/identity/projects.ts';
@@ -12,16 +17,19 @@ import { Projects } from './modules/identity/projects.ts';
  *   start          migrate, then serve ipick (the default)
  *   migrate        apply pending migrations and exit
  *   identity:keys  print ipick's identity project id and API keys as JSON (last line)
+ *   admin:create   --email <email> --password <password>: create or promote an admin
  */
 const commands: Record<string, (config: AppConfig) => Promise<void>> = {
   start: startServer,
   migrate: migrateOnly,
   'identity:keys': printIdentityKeys,
+  'admin:create': createAdmin,
 };
 
 async function startServer(config: AppConfig): Promise<void> {
   const database = await openDatabase(config.database);
   const { version } = await migrate(database.db);
+  await setUpAccounts(config, database.db);
   const app = await buildApp({ config, database, migrationVersion: version });
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err, signal }) => {
@@ -54,6 +62,62 @@ async function migrateOnly(config: AppConfig): Promise<void> {
   }
 }
 
+/** First-start accounts: the demo set, and the admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
+async function setUpAccounts(config: AppConfig, db: Database['db']): Promise<void> {
+  const setup = accountsSetup(db, config.publicUrl);
+  if (config.loadDemoData && (await loadDemoDataOnce(db, setup))) {
+    console.log('Loaded the demo accounts (see the README for their sign-in details).');
+  }
+  if (config.initialAdmin) {
+    const { created } = await setup.ensureAdmin(
+      config.initialAdmin.email,
+      config.initialAdmin.password,
+    );
+    console.log(`${created ? 'Created' : 'Kept'} the admin ${config.initialAdmin.email}.`);
+  }
+}
+
+async function createAdmin(config: AppConfig): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+  });
+  const email = values.email?.trim().toLowerCase();
+  if (!email || !values.password) {
+    throw new UsageError('Usage: npm run admin:create -- --email <email> --password <password>');
+  }
+  if (values.password.length < 8)
+    throw new UsageError('The password must be at least 8 characters.');
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database.db);
+    const { created } = await accountsSetup(database.db, config.publicUrl).ensureAdmin(
+      email,
+      values.password,
+    );
+    console.log(
+      created
+        ? `Created the admin ${email}.`
+        : `${email} already had an account; it is now an admin (password unchanged).`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+function accountsSetup(db: Database['db'], publicUrl: string): AccountsSetup {
+  const identity = createIdentity({
+    db,
+    publicUrl,
+    sendMail: () => Promise.reject(new Error('Operator commands send no email')),
+    onBackgroundError: (error) => console.error(error),
+  });
+  return new AccountsSetup(identity, new AuthRepository(db));
+}
+
+/** A mistake in how a command was called: its message is the whole story. */
+class UsageError extends Error {}
+
 async function printIdentityKeys(config: AppConfig): Promise<void> {
   const database = await openDatabase(config.database);
   try {
@@ -80,7 +144,11 @@ async function main(): Promise<void> {
     await command(loadConfig());
   } catch (error) {
     // Errors an operator can act on get their message alone; anything else its stack.
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof UsageError
+    ) {
       console.error(error.message);
     } else {
       console.error(error);

@@ -34,6 +34,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow('SMTP_URL: must be an smtp');
   });
 
+  it('loads demo data on the embedded database, and on PostgreSQL only when asked', () => {
+    const url = 'postgres://ipick@db.internal:5432/ipick';
+    expect(loadConfig({}).loadDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url }).loadDemoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, IPICK_DEMO: '1' }).loadDemoData).toBe(true);
+    expect(loadConfig({ IPICK_DEMO: '0' }).loadDemoData).toBe(false);
+  });
+
+  it('takes a first admin from ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long enough' }).initialAdmin,
+    ).toEqual({
+      email: 'boss@example.com',
+      password: 'long enough',
+    });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow('set both, or neither');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough' })).toThrow(
+      'ADMIN_EMAIL: must be an email address',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

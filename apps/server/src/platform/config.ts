@@ -14,6 +14,10 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** The From address of ipick's emails. */
   mailFrom: string;
+  /** Load the demo accounts and data on first start: on the embedded database, or when IPICK_DEMO=1. */
+  loadDemoData: boolean;
+  /** An admin to create (or promote) at start-up, from ADMIN_EMAIL and ADMIN_PASSWORD. */
+  initialAdmin: { email: string; password: string } | null;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -39,6 +43,9 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('ipick <no-reply@ipick.local>'),
+  IPICK_DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(70).optional(),
 });
 
 /** Every bad environment variable, one line each, so an operator can fix them in one go. */
@@ -63,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const vars = parsed.data;
+  if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both, or neither']);
+  }
   const database: DatabaseOptions = vars.DATABASE_URL
     ? { kind: 'postgres', url: vars.DATABASE_URL }
     : { kind: 'pglite', dataDir: resolve(vars.IPICK_DATA_DIR) };
@@ -75,5 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
+    // Never fill a real PostgreSQL database with demo accounts unless asked to.
+    loadDemoData: vars.IPICK_DEMO ? vars.IPICK_DEMO === '1' : database.kind === 'pglite',
+    initialAdmin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+        ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }
+        : null,
   };
 }

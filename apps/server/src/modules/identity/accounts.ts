@@ -254,6 +254,10 @@ export class Accounts {
 
   // ---- user records ----
 
+  findByEmail(projectId: string, email: string): Promise<UserRecord | null> {
+    return this.#repository.findUserByAuthEmail(projectId, email);
+  }
+
   find(projectId: string, userId: string): Promise<UserRecord | null> {
     return this.#repository.findUser(projectId, userId);
   }

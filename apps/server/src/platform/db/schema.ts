@@ -12,6 +12,9 @@ export interface DatabaseSchema {
   identity_sessions: IdentitySessionsTable;
   identity_verification_codes: IdentityVerificationCodesTable;
   mail_outbox: MailOutboxTable;
+  auth_admins: AuthAdminsTable;
+  businesses: BusinessesTable;
+  business_members: BusinessMembersTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -138,4 +141,26 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   sent_at: Date | null;
+}
+
+export interface AuthAdminsTable {
+  user_id: string;
+  granted_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface BusinessesTable {
+  id: string;
+  name: string;
+  domain: string;
+  contact_email: string;
+  status: 'pending' | 'active' | 'suspended';
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface BusinessMembersTable {
+  business_id: string;
+  user_id: string;
+  role: 'owner' | 'member';
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthService, CurrentSession } from './auth-service.ts';
+import { readSessionCookie, SHOPPER_COOKIE } from './session-cookies.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin guard on every `/api/admin` request it lets through. */
+    admin: CurrentSession | null;
+  }
+}
+
+/**
+ * Every admin API route sits behind this guard (spec §6; code-style §8: decided on the server):
+ * signed-out callers get 401, signed-in non-admins 403.
+ */
+export async function adminRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const token = readSessionCookie(request, SHOPPER_COOKIE);
+    const current = token ? await auth.resolve(token, request.ip ?? null) : null;
+    if (!current) throw new AppError('unauthorized', 'Sign in as an admin first.');
+    if (!(await auth.isAdmin(current.user.id))) {
+      throw new AppError('forbidden', 'This account does not have admin access.');
+    }
+    request.admin = current;
+  });
+
+  app.get('/me', async (request) => ({ user: await auth.toSessionUser(request.admin!.user) }));
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { Business, SessionUser } from '@ipick/contracts';
+import { AppError } from '../../platform/errors.ts';
+import type { Identity } from '../identity/identity.ts';
+import type { ProjectRecord, UserRecord } from '../identity/identity-repository.ts';
+import type { SessionRecord } from '../identity/identity-repository.ts';
+import { asProduct } from './identity-errors.ts';
+import type { AuthRepository, BusinessRecord } from './auth-repository.ts';
+
+export interface SignedIn {
+  user: UserRecord;
+  refreshToken: string;
+}
+
+export interface CurrentSession {
+  user: UserRecord;
+  session: SessionRecord;
+}
+
+/** Where emailed links land in the web app (spec §2 routes and handler pages). */
+const links = {
+  verifyEmail: '/handler/email-verification',
+  resetPassword: '/reset-password',
+  magicLink: '/handler/magic-link-callback',
+};
+
+/**
+ * Product sign-in for shoppers, admins and merchants on top of the identity service: every
+ * product session is an identity session whose refresh token sits in an HttpOnly cookie.
+ */
+export class AuthService {
+  readonly #identity: Identity;
+  readonly #repository: AuthRepository;
+  #projectId: string | null = null;
+
+  constructor(identity: Identity, repository: AuthRepository) {
+    this.#identity = identity;
+    this.#repository = repository;
+  }
+
+  /** ipick's identity project; read per call so that config changes apply at once. */
+  async project(): Promise<ProjectRecord> {
+    if (!this.#projectId)
+      this.#projectId = (await this.#identity.projects.ensureDefaultProject()).id;
+    const project = await this.#identity.projects.find(this.#projectId);
+    if (!project) throw new Error('The identity project has disappeared');
+    return project;
+  }
+
+  /** The user and session of a refresh token, or null when it is unknown or expired. */
+  async resolve(refreshToken: string, ip: string | null): Promise<CurrentSession | null> {
+    try {
+      const project = await this.project();
+      return await this.#identity.sessions.resolveRefreshToken(project.id, refreshToken, ip);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED') return null;
+      throw error;
+    }
+  }
+
+  async signIn(email: string, password: string, ip: string | null): Promise<SignedIn> {
+    const project = await this.project();
+    const result = await asProduct(
+      this.#identity.accounts.signInWithPassword(project, { email, password, ip }),
+    );
+    return { user: result.user, refreshToken: result.refreshToken };
+  }
+
+  async register(email: string, password: string, ip: string | null): Promise<SignedIn> {
+    const project = await this.project();
+    const result = await asProduct(
+      this.#identity.accounts.signUpWithPassword(project, {
+        email,
+        password,
+        verificationCallbackUrl: links.verifyEmail,
+        ip,
+      }),
+    );
+    return { user: result.user, refreshToken: result.refreshToken };
+  }
+
+  /** Admin sign-in: a non-admin gets no session at all. */
+  async signInAdmin(email: string, password: string, ip: string | null): Promise<SignedIn> {
+    const signedIn = await this.signIn(email, password, ip);
+    if (!(await this.#repository.isAdmin(signedIn.user.id))) {
+      await this.signOut(signedIn.refreshToken);
+      throw new AppError('forbidden', 'This account does not have admin access.');
+    }
+    return signedIn;
+  }
+
+  async signOut(refreshToken: string): Promise<void> {
+    const current = await this.resolve(refreshToken, null);
+    if (current) await this.#identity.sessions.end(current.user.projectId, current.session.id);
+  }
+
+  async sendPasswordReset(email: string): Promise<void> {
+    const project = await this.project();
+    await asProduct(
+      this.#identity.accounts.sendPasswordResetCode(project, email, links.resetPassword),
+    );
+  }
+
+  async resetPassword(code: string, password: string): Promise<void> {
+    const project = await this.project();
+    await asProduct(this.#identity.accounts.resetPassword(project, code, password));
+  }
+
+  async verifyEmail(code: string): Promise<void> {
+    await asProduct(this.#identity.accounts.verifyEmail(await this.project(), code));
+  }
+
+  async sendEmailVerification(user: UserRecord): Promise<void> {
+    await asProduct(
+      this.#identity.accounts.sendEmailVerification(await this.project(), user, links.verifyEmail),
+    );
+  }
+
+  async sendMagicLink(email: string): Promise<void> {
+    await asProduct(
+      this.#identity.accounts.sendSignInCode(await this.project(), email, links.magicLink),
+    );
+  }
+
+  async signInWithMagicLink(code: string, ip: string | null): Promise<SignedIn> {
+    const result = await asProduct(
+      this.#identity.accounts.signInWithCode(await this.project(), code, ip),
+    );
+    return { user: result.user, refreshToken: result.refreshToken };
+  }
+
+  async rename(user: UserRecord, displayName: string | null): Promise<UserRecord> {
+    return asProduct(this.#identity.accounts.update(user.projectId, user.id, { displayName }));
+  }
+
+  async changePassword(
+    current: CurrentSession,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
+    await asProduct(
+      this.#identity.accounts.updatePassword(current.user, {
+        oldPassword: currentPassword,
+        newPassword,
+        keepSessionId: current.session.id,
+      }),
+    );
+  }
+
+  listSessions(user: UserRecord) {
+    return this.#identity.sessions.listLive(user.projectId, user.id);
+  }
+
+  async endSession(user: UserRecord, sessionId: string): Promise<void> {
+    if (!(await this.#identity.sessions.end(user.projectId, sessionId, user.id))) {
+      throw new AppError('not_found', 'That session has already ended.');
+    }
+  }
+
+  async toSessionUser(user: UserRecord): Promise<SessionUser> {
+    return {
+      id: user.id,
+      email: user.primaryEmail,
+      displayName: user.displayName,
+      emailVerified: user.primaryEmailVerified,
+      isAdmin: await this.#repository.isAdmin(user.id),
+      createdAt: user.signedUpAt.toISOString(),
+    };
+  }
+
+  isAdmin(userId: string): Promise<boolean> {
+    return this.#repository.isAdmin(userId);
+  }
+
+  // ---- merchants ----
+
+  /** Registers a merchant: a new identity user who owns a new, pending business. */
+  async registerBusiness(
+    input: { name: string; domain: string; email: string; password: string },
+    ip: string | null,
+  ): Promise<{ business: BusinessRecord; refreshToken: string }> {
+    if (await this.#repository.isDomainTaken(input.domain)) {
+      throw new AppError('conflict', `The shop domain ${input.domain} is already registered.`);
+    }
+    const signedUp = await this.register(input.email, input.password, ip);
+    try {
+      const business = await this.#repository.insertBusinessWithOwner({
+        id: randomUUID(),
+        name: input.name,
+        domain: input.domain,
+        contactEmail: input.email,
+        status: 'pending',
+        ownerUserId: signedUp.user.id,
+      });
+      return { business, refreshToken: signedUp.refreshToken };
+    } catch (error) {
+      // The account without its business would be a dead end: take it back.
+      await this.#identity.accounts.delete(signedUp.user.projectId, signedUp.user.id);
+      if ((error as { code?: string }).code === '23505') {
+        throw new AppError('conflict', `The shop domain ${input.domain} is already registered.`);
+      }
+      throw error;
+    }
+  }
+
+  /** Merchant sign-in: only users who run a business get a merchant session. */
+  async signInBusiness(
+    email: string,
+    password: string,
+    ip: string | null,
+  ): Promise<{ business: BusinessRecord; refreshToken: string }> {
+    const signedIn = await this.signIn(email, password, ip);
+    const business = await this.#repository.findBusinessOfUser(signedIn.user.id);
+    if (!business) {
+      await this.signOut(signedIn.refreshToken);
+      throw new AppError('invalid_credentials', 'Wrong email or password.');
+    }
+    return { business, refreshToken: signedIn.refreshToken };
+  }
+
+  findBusinessOf(userId: string): Promise<BusinessRecord | undefined> {
+    return this.#repository.findBusinessOfUser(userId);
+  }
+}
+
+export function toBusiness(row: BusinessRecord): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    contactEmail: row.contact_email,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+  };
+}

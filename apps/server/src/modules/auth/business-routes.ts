@@ -1,0 +1,69 @@
+import { businessRegisterRequestSchema, loginRequestSchema } from '@ipick/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
+import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
+import { parseRequestPart } from '../../platform/http/validation.ts';
+import { toBusiness, type AuthService } from './auth-service.ts';
+import {
+  BUSINESS_COOKIE,
+  clearSessionCookie,
+  readSessionCookie,
+  setSessionCookie,
+} from './session-cookies.ts';
+
+interface BusinessRoutesOptions {
+  auth: AuthService;
+  isSecure: boolean;
+}
+
+/** Merchant accounts (spec §6, §7): `/api/business/auth/*`, with their own session cookie. */
+export async function businessAuthRoutes(
+  app: FastifyInstance,
+  { auth, isSecure }: BusinessRoutesOptions,
+) {
+  app.addHook('onRequest', refuseCrossSiteWrites);
+  const ipOf = (request: FastifyRequest) => request.ip ?? null;
+
+  app.get('/api/business/auth/me', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = readSessionCookie(request, BUSINESS_COOKIE);
+    const current = token ? await auth.resolve(token, ipOf(request)) : null;
+    const business = current ? await auth.findBusinessOf(current.user.id) : undefined;
+    if (!business && request.cookies[BUSINESS_COOKIE])
+      clearSessionCookie(reply, BUSINESS_COOKIE, isSecure);
+    return { business: business ? toBusiness(business) : null };
+  });
+
+  app.post(
+    '/api/business/auth/register',
+    { config: { rateLimit: mailSendingLimit } },
+    async (request, reply) => {
+      const body = parseRequestPart(businessRegisterRequestSchema, request.body, 'body');
+      const { business, refreshToken } = await auth.registerBusiness(body, ipOf(request));
+      setSessionCookie(reply, BUSINESS_COOKIE, refreshToken, isSecure);
+      return { success: true as const, business: toBusiness(business) };
+    },
+  );
+
+  app.post(
+    '/api/business/auth/login',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request, reply) => {
+      const body = parseRequestPart(loginRequestSchema, request.body, 'body');
+      const { business, refreshToken } = await auth.signInBusiness(
+        body.email,
+        body.password,
+        ipOf(request),
+      );
+      setSessionCookie(reply, BUSINESS_COOKIE, refreshToken, isSecure);
+      return { success: true as const, business: toBusiness(business) };
+    },
+  );
+
+  app.post('/api/business/auth/logout', async (request, reply) => {
+    const token = readSessionCookie(request, BUSINESS_COOKIE);
+    if (token) await auth.signOut(token);
+    clearSessionCookie(reply, BUSINESS_COOKIE, isSecure);
+    return { success: true as const };
+  });
+}
