@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import { StackClientApp, StackServerApp } from '@stackframe/js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { identityKeys, type IdentityKeys } from '../../../test/identity-client.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+
+/**
+ * The published Stack Auth client (@stackframe/js, pinned) against a running ipick: the
+ * proof that the identity API is compatible, not just shaped like it.
+ */
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let keys: IdentityKeys;
+let baseUrl: string;
+/** Every path the client asked for, in order, seen on the raw HTTP server. */
+const requestedPaths: string[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  app.server.on('request', (request: { method?: string; url?: string }) => {
+    requestedPaths.push(`${request.method} ${request.url?.split('?')[0]}`);
+  });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  keys = await identityKeys(testDb.database.db, baseUrl);
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.dispose();
+});
+
+function clientApp() {
+  return new StackClientApp({
+    baseUrl,
+    projectId: keys.projectId,
+    publishableClientKey: keys.publishableClientKey,
+    tokenStore: 'memory',
+    noAutomaticPrefetch: true,
+    redirectMethod: 'none',
+  });
+}
+
+function serverApp() {
+  return new StackServerApp({
+    baseUrl,
+    projectId: keys.projectId,
+    publishableClientKey: keys.publishableClientKey,
+    secretServerKey: keys.secretServerKey,
+    tokenStore: 'memory',
+    noAutomaticPrefetch: true,
+    redirectMethod: 'none',
+  });
+}
+
+describe('@stackframe/js against ipick', () => {
+  it('signs up, reads and renames the user, lists users, refreshes an expired token and signs out', async () => {
+    const client = clientApp();
+    const email = `sdk-${Date.now()}@example.com`;
+    const password = 'sdk password 123';
+
+    const signUp = await client.signUpWithCredential({
+      email,
+      password,
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    expect(signUp.status).toBe('ok');
+
+    const user = await client.getUser({ or: 'throw' });
+    expect(user.primaryEmail).toBe(email);
+    expect(user.hasPassword).toBe(true);
+
+    await user.update({ displayName: 'SDK Shopper' });
+    expect((await client.getUser({ or: 'throw' })).displayName).toBe('SDK Shopper');
+
+    const users = await serverApp().listUsers();
+    expect(users.map((listed) => listed.primaryEmail)).toContain(email);
+    const fromServer = await serverApp().getUser(user.id);
+    expect(fromServer?.displayName).toBe('SDK Shopper');
+
+    // Eleven minutes on, the 10-minute access token has expired: the client refreshes it
+    // through POST /api/v1/auth/oauth/token and carries on.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
+    try {
+      const refreshesBefore = requestedPaths.filter(
+        (path) => path === 'POST /api/v1/auth/oauth/token',
+      ).length;
+      const later = await client.getUser({ or: 'throw' });
+      expect(later.displayName).toBe('SDK Shopper');
+      const refreshesAfter = requestedPaths.filter(
+        (path) => path === 'POST /api/v1/auth/oauth/token',
+      ).length;
+      expect(refreshesAfter).toBeGreaterThan(refreshesBefore);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    await user.signOut();
+    expect(await client.getUser()).toBeNull();
+
+    const wrong = await client.signInWithCredential({
+      email,
+      password: 'not the password',
+      noRedirect: true,
+    });
+    expect(wrong.status).toBe('error');
+    const signIn = await client.signInWithCredential({ email, password, noRedirect: true });
+    expect(signIn.status).toBe('ok');
+    expect((await client.getUser({ or: 'throw' })).primaryEmail).toBe(email);
+  });
+
+  it('reports a taken email as the known error the client understands', async () => {
+    const email = `sdk-taken-${Date.now()}@example.com`;
+    const first = clientApp();
+    await first.signUpWithCredential({
+      email,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    const second = await clientApp().signUpWithCredential({
+      email,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    expect(second.status).toBe('error');
+    if (second.status === 'error') expect(second.error.errorCode).toBe('USER_EMAIL_ALREADY_EXISTS');
+  });
+});
