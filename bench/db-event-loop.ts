@@ -18,7 +18,13 @@ const HEAVY_QUERY = sql`select count(*) from generate_series(1, 4000000)`;
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 const { version } = await migrate(database.db);
 const app = await buildApp({
-  config: { logLevel: 'silent', env: 'production' },
+  config: {
+    logLevel: 'silent',
+    env: 'production',
+    publicUrl: 'http://localhost',
+    smtpUrl: null,
+    mailFrom: 'bench@ipick.local',
+  },
   database,
   migrationVersion: version,
 });
