@@ -31,6 +31,8 @@ export interface AppDependencies {
   migrationVersion: number;
   /** Where the built web app lives; defaults to apps/web/dist. */
   webRoot?: string;
+  /** Where log lines go; standard output unless a test wants to read them. */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -41,6 +43,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Cookies and tokens must never reach the logs.
       redact: [
         'req.headers.authorization',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppSettings } from '../src/app.ts';
+import { buildApp, type AppDependencies, type AppSettings } from '../src/app.ts';
 import type { TestDatabase } from './test-database.ts';
 
 /** Settings for an app under test: quiet, mail to the outbox unless an SMTP URL is given. */
@@ -18,13 +18,13 @@ export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings 
 export async function buildTestApp(
   testDb: TestDatabase,
   overrides: Partial<AppSettings> = {},
-  webRoot?: string,
+  extra: Pick<AppDependencies, 'webRoot' | 'logStream'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testSettings(overrides),
     database: testDb.database,
     migrationVersion: testDb.migrationVersion,
-    ...(webRoot ? { webRoot } : {}),
+    ...extra,
   });
   await app.ready();
   return app;
