@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { appPort, mailCatcher } from './support/ports.ts';
 
-const port = Number(process.env.IPICK_E2E_PORT ?? 3917);
+const port = appPort;
 // One fresh embedded database per run; the variable carries it from the runner to its workers.
 process.env.IPICK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ipick-e2e-'));
 
@@ -36,18 +37,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts start',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      IPICK_DATA_DIR: process.env.IPICK_E2E_DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node --import tsx e2e/support/mail-catcher.ts ${mailCatcher.smtpPort} ${mailCatcher.httpPort}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${mailCatcher.httpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts start',
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        IPICK_DATA_DIR: process.env.IPICK_E2E_DATA_DIR,
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${mailCatcher.smtpPort}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -77,6 +77,11 @@ test.describe('a new visitor', () => {
       const errors = watchForErrors(page);
       await page.goto(sample.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(sample.heading);
+      if (sample.redirectsTo) {
+        await expect(page).toHaveURL(
+          (url) => `${url.pathname}${url.search}` === sample.redirectsTo,
+        );
+      }
       await expect(page.getByRole('navigation').first()).toBeVisible();
       expect(errors).toEqual([]);
     });
@@ -94,10 +99,10 @@ test.describe('a new visitor', () => {
 test('a page that fails to load shows the error screen with working details', async ({ page }) => {
   // A real failure mode: the page's code chunk cannot be fetched (e.g. after a deploy).
   await page.goto('/');
-  await page.route(/\/assets\/favorites-[^/]*\.js$/, (route) =>
+  await page.route(/\/assets\/browse-[^/]*\.js$/, (route) =>
     route.fulfill({ status: 500, body: 'gone' }),
   );
-  await page.getByRole('link', { name: 'Favorites' }).first().click();
+  await page.getByRole('link', { name: 'Browse' }).first().click();
 
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   await expect(

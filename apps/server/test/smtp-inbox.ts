@@ -38,7 +38,7 @@ export interface SmtpInbox {
  * whatever nodemailer chooses for a body (quoted-printable wraps long lines with soft breaks
  * and writes `=` as `=3D`, so a long link only survives a real decoder).
  */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(options: { port?: number } = {}): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
@@ -78,7 +78,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

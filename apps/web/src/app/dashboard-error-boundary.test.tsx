@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt, stubHealthyApi } from '@/test/render-app';
+import { buildBusiness, stubApi } from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
 
 // The activity page's code fails to load, as a stale chunk after a deploy would.
 vi.mock('./routes/business/dashboard/activity', () =>
@@ -10,7 +11,7 @@ vi.mock('./routes/business/dashboard/activity', () =>
 describe('dashboard activity error boundary', () => {
   it('shows the error screen in place of the page and keeps the dashboard nav', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubHealthyApi();
+    stubApi({ business: buildBusiness() });
     renderAt('/business/dashboard/checkout/activity');
 
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
@@ -20,7 +21,7 @@ describe('dashboard activity error boundary', () => {
   });
 
   it('other dashboard pages still load', async () => {
-    stubHealthyApi();
+    stubApi({ business: buildBusiness() });
     renderAt('/business/dashboard/checkout/products');
     await screen.findByRole('heading', { level: 1, name: 'Products' });
   });

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildBusiness, buildUser, stubApi } from '@/test/fake-api';
 import { renderAt, stubHealthyApi } from '@/test/render-app';
 import { AppProviders } from './providers';
 import { routeSamples, sampleDirectProductPath, samplePaths } from './route-paths';
@@ -55,29 +56,42 @@ describe('every page', () => {
   });
 
   it.each(routeSamples)(
-    '$path shows the h1 "$heading" inside the site layout',
-    async ({ path, heading }) => {
-      renderAt(path);
+    '$path shows the h1 "$heading" inside the site layout, signed out',
+    async ({ path, heading, redirectsTo }) => {
+      const { router } = renderAt(path);
       const h1 = await screen.findByRole('heading', { level: 1, name: heading });
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toBe(h1);
       const nav = screen.getByRole('navigation', { name: 'Main' });
-      for (const label of [
-        'Compare',
-        'Browse',
-        'History',
-        'Favorites',
-        'For business',
-        'Sign in',
-      ]) {
+      for (const label of ['Compare', 'Browse', 'History', 'Favorites', 'For business']) {
         expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
       }
+      expect(await within(nav).findByRole('button', { name: 'Sign in' })).toBeTruthy();
       expect(screen.getByRole('contentinfo')).toBeTruthy();
+      await screen.findByText('Service status: available');
+      const { pathname, search } = router.state.location;
+      await waitFor(() => expect(`${pathname}${search}`).toBe(redirectsTo ?? path));
+    },
+  );
+
+  const guardedSamples = routeSamples.filter((sample) => sample.access !== undefined);
+  it.each(guardedSamples)(
+    '$path opens for a signed-in $access.requires',
+    async ({ path, access }) => {
+      const requires = access!.requires;
+      stubApi({
+        user: requires === 'business' ? null : buildUser({ isAdmin: requires === 'admin' }),
+        business: requires === 'business' ? buildBusiness() : null,
+      });
+      const { router } = renderAt(path);
+      await screen.findByRole('heading', { level: 1, name: access!.heading });
+      expect(router.state.location.pathname).toBe(path);
       await screen.findByText('Service status: available');
     },
   );
 
   it('dashboard pages share the side nav, with the current page marked', async () => {
+    stubApi({ business: buildBusiness() });
     renderAt('/business/dashboard/checkout/analytics');
     await screen.findByRole('heading', { level: 1, name: 'Analytics' });
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
@@ -116,8 +130,10 @@ describe('service status', () => {
       vi.fn<typeof fetch>().mockResolvedValue(new Response('Bad gateway', { status: 502 })),
     );
     const consoleError = vi.spyOn(console, 'error');
-    renderAt('/history');
+    renderAt('/');
     await screen.findByText('Service status: unavailable');
+    // The failed session check leaves the visitor signed out (spec §4), not on an error screen.
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(consoleError).not.toHaveBeenCalled();
   });
 });

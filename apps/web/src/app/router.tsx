@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from './error-screen';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireBusiness } from './guards/require-business';
+import { RequireUser } from './guards/require-user';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { withSkeleton } from './lazy-page';
@@ -76,47 +79,80 @@ export const routes: RouteObject[] = [
           { path: 'browse/:category', element: withSkeleton(<BrowseCategoryPage />) },
           { path: 'search/:requestId/:slug', element: withSkeleton(<SearchPage />) },
           { path: 'new-search/:requestId/:slug', element: withSkeleton(<NewSearchPage />) },
-          { path: 'history', element: withSkeleton(<HistoryPage />) },
-          { path: 'favorites', element: withSkeleton(<FavoritesPage />) },
           { path: 'login', element: withSkeleton(<LoginPage />) },
           { path: 'reset-password', element: withSkeleton(<ResetPasswordPage />) },
-          { path: 'admin', element: withSkeleton(<AdminPage />) },
           { path: 'admin-login', element: withSkeleton(<AdminLoginPage />) },
-          { path: 'admin/business', element: withSkeleton(<AdminBusinessPage />) },
           { path: 'business/register', element: withSkeleton(<BusinessRegisterPage />) },
           { path: 'business-login', element: withSkeleton(<BusinessLoginPage />) },
-          { path: 'business/dashboard', element: withSkeleton(<DashboardSelectorPage />) },
           {
-            path: 'business/dashboard/checkout',
-            element: <DashboardLayout />,
+            // Signed-in shoppers only; others sign in on /login and come back.
+            element: <RequireUser />,
             children: [
-              { index: true, element: withSkeleton(<DashboardHomePage />) },
-              {
-                path: 'activity',
-                element: withSkeleton(<DashboardActivityPage />),
-                // Spec §2: the activity page has its own error boundary, so the dashboard's
-                // side nav stays when it fails.
-                errorElement: <RouteErrorScreen />,
-              },
-              { path: 'integrate', element: withSkeleton(<DashboardIntegratePage />) },
-              { path: 'analytics', element: withSkeleton(<DashboardAnalyticsPage />) },
-              { path: 'products', element: withSkeleton(<DashboardProductsPage />) },
-              { path: 'settings', element: withSkeleton(<DashboardSettingsPage />) },
-              { path: 'attribution', element: withSkeleton(<DashboardAttributionPage />) },
+              { path: 'history', element: withSkeleton(<HistoryPage />) },
+              { path: 'favorites', element: withSkeleton(<FavoritesPage />) },
             ],
           },
-          { path: 'business/dashboard/journey', element: withSkeleton(<JourneyPage />) },
-          { path: 'business/integrate', element: withSkeleton(<BusinessIntegratePage />) },
-          { path: 'business-integrate', element: withSkeleton(<BusinessIntegratePage />) },
-          { path: 'business/integrate/wizard', element: withSkeleton(<IntegrationWizardPage />) },
-          { path: 'business/activity', element: withSkeleton(<BusinessActivityPage />) },
-          { path: 'business/connect', element: withSkeleton(<BusinessConnectPage />) },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: 'admin', element: withSkeleton(<AdminPage />) },
+              { path: 'admin/business', element: withSkeleton(<AdminBusinessPage />) },
+            ],
+          },
+          {
+            // Merchant pages: a business session, or /business-login first.
+            element: <RequireBusiness />,
+            children: [
+              { path: 'business/dashboard', element: withSkeleton(<DashboardSelectorPage />) },
+              {
+                path: 'business/dashboard/checkout',
+                element: <DashboardLayout />,
+                children: [
+                  { index: true, element: withSkeleton(<DashboardHomePage />) },
+                  {
+                    path: 'activity',
+                    element: withSkeleton(<DashboardActivityPage />),
+                    // Spec §2: the activity page has its own error boundary, so the dashboard's
+                    // side nav stays when it fails.
+                    errorElement: <RouteErrorScreen />,
+                  },
+                  { path: 'integrate', element: withSkeleton(<DashboardIntegratePage />) },
+                  { path: 'analytics', element: withSkeleton(<DashboardAnalyticsPage />) },
+                  { path: 'products', element: withSkeleton(<DashboardProductsPage />) },
+                  { path: 'settings', element: withSkeleton(<DashboardSettingsPage />) },
+                  { path: 'attribution', element: withSkeleton(<DashboardAttributionPage />) },
+                ],
+              },
+              { path: 'business/dashboard/journey', element: withSkeleton(<JourneyPage />) },
+              { path: 'business/integrate', element: withSkeleton(<BusinessIntegratePage />) },
+              { path: 'business-integrate', element: withSkeleton(<BusinessIntegratePage />) },
+              {
+                path: 'business/integrate/wizard',
+                element: withSkeleton(<IntegrationWizardPage />),
+              },
+              { path: 'business/activity', element: withSkeleton(<BusinessActivityPage />) },
+              { path: 'business/connect', element: withSkeleton(<BusinessConnectPage />) },
+            ],
+          },
           { path: 'tracking-test', element: withSkeleton(<TrackingTestPage />) },
           { path: 'real-tracking-test', element: withSkeleton(<RealTrackingTestPage />) },
-          ...handlerNames.map((name) => ({
-            path: `handler/${name}`,
-            element: withSkeleton(<HandlerPage name={name} />),
-          })),
+          ...handlerNames
+            .filter((name) => name !== 'account-settings')
+            .map((name) => ({
+              path: `handler/${name}`,
+              element: withSkeleton(<HandlerPage name={name} />),
+            })),
+          {
+            element: (
+              <RequireUser signInPath="/handler/sign-in" returnToParam="after_auth_return_to" />
+            ),
+            children: [
+              {
+                path: 'handler/account-settings',
+                element: withSkeleton(<HandlerPage name="account-settings" />),
+              },
+            ],
+          },
           { path: '*', element: withSkeleton(<NotFoundPage />) },
         ],
       },

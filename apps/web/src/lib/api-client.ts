@@ -48,6 +48,10 @@ export interface ApiClientOptions {
 }
 
 export const RETRY_BASE_DELAY_MS = 1000;
+
+/** Codes this client gives an `ApiError` itself, when the server sent no `{ error, code }` body. */
+export const HTTP_ERROR_CODE = 'http_error';
+export const INVALID_RESPONSE_CODE = 'invalid_response';
 export const MAX_ATTEMPTS = 5;
 
 // Repeating these cannot apply a change twice, so a lost answer can be asked for again (§8).
@@ -110,7 +114,7 @@ async function readResponse<T>(
   } catch {
     throw new ApiError(
       response.status,
-      'invalid_response',
+      INVALID_RESPONSE_CODE,
       'The server sent a response we could not read.',
     );
   }
@@ -120,7 +124,7 @@ async function readResponse<T>(
   } catch {
     throw new ApiError(
       response.status,
-      'invalid_response',
+      INVALID_RESPONSE_CODE,
       'The server sent an unexpected response.',
     );
   }
@@ -137,7 +141,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.error);
   return new ApiError(
     response.status,
-    'http_error',
+    HTTP_ERROR_CODE,
     `The request failed (HTTP ${String(response.status)}). Please try again.`,
   );
 }

@@ -1,4 +1,5 @@
 import { NavLink, Link } from 'react-router';
+import { AccountMenu } from '@/features/auth/components/account-menu';
 import { cn } from '@/lib/cn';
 
 const navItems = [
@@ -7,7 +8,6 @@ const navItems = [
   { to: '/history', label: 'History', end: false },
   { to: '/favorites', label: 'Favorites', end: false },
   { to: '/business-login', label: 'For business', end: false },
-  { to: '/login', label: 'Sign in', end: false },
 ] as const;
 
 export function SiteHeader() {
@@ -39,6 +39,9 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <AccountMenu />
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,27 +1,17 @@
-import { KeyRound } from 'lucide-react';
-import { Link } from 'react-router';
-import { PageContainer } from '@/components/page-container';
-import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { useSearchParams } from 'react-router';
+import { ResetPasswordView } from './shared/reset-password-view';
 
+/** `/reset-password?code=…` from the reset email; without a code, asks for that email. */
 export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
   return (
-    <PageContainer className="max-w-xl">
-      <PageHeader
-        title="Reset password"
-        description="Choose a new password for your ipick account."
-      />
-      <EmptyState
-        icon={<KeyRound />}
-        title="Open this page from your reset email"
-        description="A password can only be reset through the link in a reset email."
-        actions={
-          <Link to="/login" className={buttonVariants({ variant: 'outline' })}>
-            Back to sign in
-          </Link>
-        }
-      />
-    </PageContainer>
+    <ResetPasswordView
+      // Keyed by code so a new link opened in the same tab starts with an empty form.
+      key={searchParams.get('code') ?? ''}
+      title="Reset password"
+      code={searchParams.get('code') || null}
+      signInHref="/login"
+      requestNewHref="/reset-password"
+    />
   );
 }

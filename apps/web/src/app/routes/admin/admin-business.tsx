@@ -4,6 +4,7 @@ import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { AdminSignedInAs } from './admin-signed-in-as';
 
 export default function AdminBusinessPage() {
   return (
@@ -11,7 +12,9 @@ export default function AdminBusinessPage() {
       <PageHeader
         title="Business management"
         description="Review and manage the merchant accounts registered on ipick."
-      />
+      >
+        <AdminSignedInAs />
+      </PageHeader>
       <EmptyState
         icon={<Building2 />}
         title="No businesses registered yet"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AdminSignedInAs } from './admin-signed-in-as';
 
 export default function AdminPage() {
   return (
@@ -10,7 +11,9 @@ export default function AdminPage() {
       <PageHeader
         title="Admin"
         description="Manage the businesses, users and retailer affiliate settings of ipick."
-      />
+      >
+        <AdminSignedInAs />
+      </PageHeader>
       <ul className="grid gap-4 sm:grid-cols-2">
         <li>
           <Link

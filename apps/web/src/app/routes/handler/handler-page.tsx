@@ -1,28 +1,36 @@
-import { ShieldQuestion } from 'lucide-react';
-import { Link } from 'react-router';
-import { PageContainer } from '@/components/page-container';
-import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { handlerPages, type HandlerName } from './handler-pages';
+import { AccountSettingsHandler } from './account-settings-handler';
+import { EmailVerificationHandler } from './email-verification-handler';
+import { ErrorHandler } from './error-handler';
+import { ForgotPasswordHandler } from './forgot-password-handler';
+import { isPlaceholderPage, type HandlerName } from './handler-pages';
+import { MagicLinkCallbackHandler } from './magic-link-callback-handler';
+import { PasswordResetHandler } from './password-reset-handler';
+import { PlaceholderHandler } from './placeholder-handler';
+import { SignInHandler } from './sign-in-handler';
+import { SignOutHandler } from './sign-out-handler';
+import { SignUpHandler } from './sign-up-handler';
 
-/** One hosted-auth handler page; the route passes which one. */
+/** One hosted-auth handler page (spec §2); the route passes which one. */
 export default function HandlerPage({ name }: { name: HandlerName }) {
-  const page = handlerPages[name];
-
-  return (
-    <PageContainer className="max-w-2xl">
-      <PageHeader title={page.title} description={page.description} />
-      <EmptyState
-        icon={<ShieldQuestion />}
-        title={page.emptyTitle}
-        description={page.emptyText}
-        actions={
-          <Link to={page.action.to} className={buttonVariants({ variant: 'outline' })}>
-            {page.action.label}
-          </Link>
-        }
-      />
-    </PageContainer>
-  );
+  if (isPlaceholderPage(name)) return <PlaceholderHandler name={name} />;
+  switch (name) {
+    case 'sign-in':
+      return <SignInHandler />;
+    case 'sign-up':
+      return <SignUpHandler />;
+    case 'sign-out':
+      return <SignOutHandler />;
+    case 'forgot-password':
+      return <ForgotPasswordHandler />;
+    case 'password-reset':
+      return <PasswordResetHandler />;
+    case 'email-verification':
+      return <EmailVerificationHandler />;
+    case 'magic-link-callback':
+      return <MagicLinkCallbackHandler />;
+    case 'account-settings':
+      return <AccountSettingsHandler />;
+    case 'error':
+      return <ErrorHandler />;
+  }
 }

@@ -1,3 +1,5 @@
+import { safeReturnTo, withReturnTo } from '@/lib/return-to';
+
 /** The hosted-auth handler pages (spec §2), relative to the handler base. */
 export const HANDLER_BASE = '/handler';
 
@@ -16,88 +18,57 @@ export type HandlerName =
   | 'mfa'
   | 'cli-auth-confirm';
 
-export interface HandlerPageContent {
+/** Spec §2 defaults: after sign-in and sign-out go home; after sign-up goes to after-sign-in. */
+export const HOME_PATH = '/';
+export const AFTER_SIGN_IN_PATH = HOME_PATH;
+export const AFTER_SIGN_UP_PATH = AFTER_SIGN_IN_PATH;
+export const AFTER_SIGN_OUT_PATH = HOME_PATH;
+
+/** The query parameter that carries where to go after signing in (spec §2). */
+export const RETURN_TO_PARAM = 'after_auth_return_to';
+
+export function handlerPath(name: HandlerName): string {
+  return `${HANDLER_BASE}/${name}`;
+}
+
+/** A handler page's address that keeps `after_auth_return_to`, when there is one to keep. */
+export function handlerPathWithReturn(name: HandlerName, returnTo: string | null): string {
+  return returnTo ? withReturnTo(handlerPath(name), RETURN_TO_PARAM, returnTo) : handlerPath(name);
+}
+
+/** The checked `after_auth_return_to` of the address (site paths only), or null. */
+export function readReturnTo(searchParams: URLSearchParams): string | null {
+  const value = searchParams.get(RETURN_TO_PARAM);
+  const checked = safeReturnTo(value, '');
+  return checked === '' ? null : checked;
+}
+
+export interface HandlerPageText {
   title: string;
   description: string;
+}
+
+export interface PlaceholderContent extends HandlerPageText {
   /** What the visitor needs to know or do on this page, said plainly. */
   emptyTitle: string;
   emptyText: string;
   action: { to: string; label: string };
 }
 
-const toSignIn = { to: '/login', label: 'Go to sign in' } as const;
-const toHome = { to: '/', label: 'Go to the home page' } as const;
+const toSignIn = { to: handlerPath('sign-in'), label: 'Go to sign in' } as const;
+const toHome = { to: HOME_PATH, label: 'Go to the home page' } as const;
 
-export const handlerPages: Record<HandlerName, HandlerPageContent> = {
-  'sign-in': {
-    title: 'Sign in',
-    description: 'Sign in to an account of the ipick identity service.',
-    emptyTitle: 'Use the ipick sign-in page',
-    emptyText: 'Shopper accounts sign in on the main sign-in page.',
-    action: toSignIn,
-  },
-  'sign-up': {
-    title: 'Create an account',
-    description: 'Create an account with the ipick identity service.',
-    emptyTitle: 'Comparing prices needs no account',
-    emptyText: 'An account only keeps your search history and favorites.',
-    action: toSignIn,
-  },
-  'sign-out': {
-    title: 'Sign out',
-    description: 'End your session on this device.',
-    emptyTitle: 'Signing out ends this device’s session only',
-    emptyText: 'Other devices stay signed in until you sign out there too.',
-    action: toHome,
-  },
-  'email-verification': {
-    title: 'Verify your email',
-    description: 'Confirm the email address of your account with the code we sent you.',
-    emptyTitle: 'Open the link from your verification email',
-    emptyText: 'The link in the email carries the code this page needs.',
-    action: toHome,
-  },
-  'password-reset': {
-    title: 'Reset your password',
-    description: 'Choose a new password with the code from your reset email.',
-    emptyTitle: 'Open the link from your reset email',
-    emptyText: 'The link in the email carries the code this page needs.',
-    action: toSignIn,
-  },
-  'forgot-password': {
-    title: 'Forgot your password?',
-    description: 'Ask for an email with a link to choose a new password.',
-    emptyTitle: 'Reset links are sent by email',
-    emptyText: 'Reset emails go to the address of your account.',
-    action: toSignIn,
-  },
+/** The pages that arrive with the next identity issue (OAuth, MFA, teams, CLI). */
+export type PlaceholderHandlerName =
+  'oauth-callback' | 'team-invitation' | 'mfa' | 'cli-auth-confirm';
+
+export const placeholderPages: Record<PlaceholderHandlerName, PlaceholderContent> = {
   'oauth-callback': {
     title: 'Finishing sign-in',
     description: 'Completes a sign-in that started at another provider.',
     emptyTitle: 'Sign-in providers send you here',
     emptyText:
       'This page is reached from a sign-in provider, which adds the code and state it needs.',
-    action: toSignIn,
-  },
-  'magic-link-callback': {
-    title: 'Checking your sign-in link',
-    description: 'Signs you in with the one-time link from your email.',
-    emptyTitle: 'Open the link from your sign-in email',
-    emptyText: 'The link in the email carries the one-time code this page needs.',
-    action: toSignIn,
-  },
-  'account-settings': {
-    title: 'Account settings',
-    description: 'Your profile, email addresses, password and sessions.',
-    emptyTitle: 'Sign in to see your settings',
-    emptyText: 'Account settings belong to a signed-in account.',
-    action: toSignIn,
-  },
-  error: {
-    title: 'Sign-in problem',
-    description: 'Something stopped a sign-in from completing.',
-    emptyTitle: 'Try signing in again',
-    emptyText: 'Starting again from the sign-in page usually resolves it.',
     action: toSignIn,
   },
   'team-invitation': {
@@ -123,3 +94,7 @@ export const handlerPages: Record<HandlerName, HandlerPageContent> = {
     action: toHome,
   },
 };
+
+export function isPlaceholderPage(name: HandlerName): name is PlaceholderHandlerName {
+  return name in placeholderPages;
+}

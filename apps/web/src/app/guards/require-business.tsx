@@ -1,0 +1,27 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { BusinessAccountBar } from '@/features/business-auth/components/business-account-bar';
+import { useBusinessAuth } from '@/features/business-auth/hooks/use-business-auth';
+import { currentPath, withReturnTo } from '@/lib/return-to';
+import { PageSkeleton } from '../page-skeleton';
+
+/**
+ * Merchant-only pages: without a business session they send the visitor to /business-login,
+ * which brings them back. With one, the business's name, status and "Log out" sit above the page.
+ */
+export function RequireBusiness() {
+  const { business, isLoading, logout } = useBusinessAuth();
+  const location = useLocation();
+
+  if (isLoading) return <PageSkeleton />;
+  if (!business) {
+    return (
+      <Navigate to={withReturnTo('/business-login', 'returnTo', currentPath(location))} replace />
+    );
+  }
+  return (
+    <>
+      <BusinessAccountBar business={business} onLogOut={logout} />
+      <Outlet />
+    </>
+  );
+}

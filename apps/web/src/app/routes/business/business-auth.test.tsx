@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
+
+describe('business accounts', () => {
+  it('registers a business and opens its dashboard', async () => {
+    const created = buildBusiness({ name: 'Lamp Shop', status: 'pending' });
+    stubApi({
+      routes: {
+        'POST /api/business/auth/register': ({ body }, session) => {
+          expect(body).toEqual({
+            name: 'Lamp Shop',
+            domain: 'lamps.example.com',
+            email: 'owner@lamps.example.com',
+            password: 'long enough pw',
+          });
+          session.business = created;
+          return json({ success: true, business: created }, 201);
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt('/business/register');
+    await screen.findByRole('heading', { level: 1, name: 'Register your business' });
+    await user.type(screen.getByLabelText('Business name'), 'Lamp Shop');
+    await user.type(screen.getByLabelText('Shop domain'), 'https://www.Lamps.example.com/shop');
+    await user.type(screen.getByLabelText('Email'), 'owner@lamps.example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough pw');
+    await user.click(screen.getByRole('button', { name: 'Register business' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Business dashboards' });
+    expect(router.state.location.pathname).toBe('/business/dashboard');
+    const account = screen.getByRole('region', { name: 'Business account' });
+    expect(within(account).getByText('Lamp Shop')).toBeTruthy();
+    expect(within(account).getByText('Pending')).toBeTruthy();
+    expect(within(account).getByText(/waiting for approval/)).toBeTruthy();
+  });
+
+  it('names invalid registration fields', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderAt('/business/register');
+    await user.click(await screen.findByRole('button', { name: 'Register business' }));
+    expect(await screen.findByText('Enter your business name')).toBeTruthy();
+    expect(screen.getByText('Enter your shop domain')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Shop domain').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends a visitor to /business-login and back to the page they asked for', async () => {
+    const shop = buildBusiness({ status: 'suspended' });
+    stubApi({
+      routes: {
+        'POST /api/business/auth/login': (_request, session) => {
+          session.business = shop;
+          return json({ success: true, business: shop });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt('/business/dashboard/checkout/products');
+    await screen.findByRole('heading', { level: 1, name: 'Business sign in' });
+    expect(router.state.location.search).toBe(
+      '?returnTo=%2Fbusiness%2Fdashboard%2Fcheckout%2Fproducts',
+    );
+    const main = within(screen.getByRole('main'));
+    await user.type(main.getByLabelText('Email'), 'owner@lamps.example.com');
+    await user.type(main.getByLabelText('Password'), 'pw');
+    await user.click(main.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Products' });
+    expect(screen.getByText('Suspended')).toBeTruthy();
+    expect(screen.getByText(/is suspended/)).toBeTruthy();
+  });
+
+  it("shows the server's message when business sign-in fails", async () => {
+    stubApi({
+      routes: {
+        'POST /api/business/auth/login': () =>
+          apiError(401, 'invalid_credentials', 'Wrong email or password.'),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/business-login');
+    const main = within(await screen.findByRole('main'));
+    await main.findByRole('heading', { level: 1, name: 'Business sign in' });
+    await user.type(main.getByLabelText('Email'), 'owner@lamps.example.com');
+    await user.type(main.getByLabelText('Password'), 'wrong');
+    await user.click(main.getByRole('button', { name: 'Sign in' }));
+    expect((await main.findByRole('alert')).textContent).toBe('Wrong email or password.');
+  });
+
+  it('logs out from the dashboard even when the call fails', async () => {
+    const api = stubApi({
+      business: buildBusiness(),
+      routes: { 'POST /api/business/auth/logout': () => new Response('', { status: 500 }) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt('/business/dashboard/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Business sign in' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/business-login'));
+    expect(sentRequests(api.fetch)).toContain('POST /api/business/auth/logout');
+  });
+
+  it('never asks for a merchant session on shopper pages', async () => {
+    const api = stubApi();
+    renderAt('/browse');
+    await screen.findByRole('heading', { level: 1, name: 'Browse' });
+    await screen.findByText('Service status: available');
+    expect(sentRequests(api.fetch)).not.toContain('GET /api/business/auth/me');
+  });
+});

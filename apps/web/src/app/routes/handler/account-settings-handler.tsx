@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { PageContainer } from '@/components/page-container';
+import { PageHeader } from '@/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { EmailStatus } from '@/features/auth/components/email-status';
+import { ProfileForm } from '@/features/auth/components/profile-form';
+import { SessionsList } from '@/features/auth/components/sessions-list';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** /handler/account-settings (signed in only; the router guards it). */
+export function AccountSettingsHandler() {
+  const { user } = useAuth();
+  if (!user) return null;
+
+  return (
+    <PageContainer className="max-w-2xl">
+      <PageHeader
+        title="Account settings"
+        description="Your profile, email address, password and signed-in devices."
+      />
+      <div className="flex flex-col gap-6">
+        <SettingsSection title="Profile" description="The name ipick shows for your account.">
+          <ProfileForm user={user} />
+        </SettingsSection>
+        <SettingsSection
+          title="Email"
+          description="The address you sign in with and where ipick sends account emails."
+        >
+          <EmailStatus user={user} />
+        </SettingsSection>
+        <SettingsSection
+          title="Password"
+          description="Changing your password signs out your other devices."
+        >
+          <ChangePasswordForm />
+        </SettingsSection>
+        <SettingsSection
+          title="Sessions"
+          description="The devices signed in to your account. Sign out any you don't recognise."
+        >
+          <SessionsList />
+        </SettingsSection>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,18 @@
+import { successResponseSchema } from '@ipick/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { setSessionUser } from './session-cache';
+
+/** `POST /api/auth/logout`: ends this device's session. */
+export async function logout(): Promise<void> {
+  await apiFetch('/api/auth/logout', { method: 'POST', schema: successResponseSchema });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    // Spec §4: logout clears the user even when the call fails.
+    onSettled: () => setSessionUser(queryClient, null),
+  });
+}

@@ -1,0 +1,111 @@
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type AuthView = 'sign-in' | 'sign-up' | 'forgot-password';
+
+const tabs: readonly TabItem<'sign-in' | 'sign-up'>[] = [
+  { value: 'sign-in', label: 'Sign in' },
+  { value: 'sign-up', label: 'Create account' },
+];
+
+const viewText: Record<AuthView, { title: string; description: string }> = {
+  'sign-in': {
+    title: 'Sign in',
+    description: 'Sign in to keep your search history and favorites.',
+  },
+  'sign-up': {
+    title: 'Create an account',
+    description: 'An account keeps your search history and favorites. Comparing needs none.',
+  },
+  'forgot-password': {
+    title: 'Reset your password',
+    description: "Enter your account's email and we'll send you a link to choose a new password.",
+  },
+};
+
+interface AuthDialogProps {
+  /** The element that opens the dialog; focus returns to it on close. */
+  trigger: ReactNode;
+}
+
+/** The shopper sign-in and sign-up modal (spec §1), opened from the site header. */
+export function AuthDialog({ trigger }: AuthDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<AuthView>('sign-in');
+  const idPrefix = useId();
+  const text = viewText[view];
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    // Every opening starts on sign-in, with empty forms.
+    if (next) setView('sign-in');
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
+        </DialogHeader>
+        {view === 'forgot-password' ? (
+          <div className="flex flex-col gap-4">
+            <ForgotPasswordForm />
+            <Button variant="link" className="self-start px-0" onClick={() => setView('sign-in')}>
+              Back to sign in
+            </Button>
+          </div>
+        ) : (
+          <>
+            <TabList
+              label="Account"
+              items={tabs}
+              value={view}
+              onValueChange={setView}
+              idPrefix={idPrefix}
+            />
+            <TabPanel idPrefix={idPrefix} value={view}>
+              {view === 'sign-in' ? (
+                <div className="flex flex-col gap-3">
+                  <SignInForm onSuccess={() => setOpen(false)} />
+                  <Button
+                    variant="link"
+                    className="self-start px-0"
+                    onClick={() => setView('forgot-password')}
+                  >
+                    Forgot password?
+                  </Button>
+                </div>
+              ) : (
+                <SignUpForm
+                  onSuccess={(user) => {
+                    setOpen(false);
+                    toast.success('Account created', {
+                      description: user.email
+                        ? `We've sent a verification link to ${user.email}.`
+                        : "We've sent you a verification link.",
+                    });
+                  }}
+                />
+              )}
+            </TabPanel>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
