@@ -35,11 +35,14 @@ export function identityClient(app: FastifyInstance, keys: IdentityKeys, prefix 
       body?: unknown;
       accessToken?: string;
       headers?: Record<string, string>;
+      /** The caller's address, for tests about per-address limits. */
+      remoteAddress?: string;
     } = {},
   ): Promise<LightMyRequestResponse> {
     return app.inject({
       method,
       url: `/api/v1${path}`,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       headers: headers(options.tier ?? 'client', options.accessToken, options.headers),
       ...(options.body === undefined ? {} : { payload: options.body as object }),
     });

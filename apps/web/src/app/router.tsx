@@ -7,7 +7,7 @@ import { RequireUser } from './guards/require-user';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { withSkeleton } from './lazy-page';
-import type { HandlerName } from './routes/handler/handler-pages';
+import { handlerPath, RETURN_TO_PARAM, type HandlerName } from './routes/handler/handler-pages';
 
 // Every page is its own chunk (spec §2: pages load lazily behind a skeleton).
 const LandingPage = lazy(() => import('./routes/landing'));
@@ -139,16 +139,16 @@ export const routes: RouteObject[] = [
           ...handlerNames
             .filter((name) => name !== 'account-settings')
             .map((name) => ({
-              path: `handler/${name}`,
+              path: handlerPath(name),
               element: withSkeleton(<HandlerPage name={name} />),
             })),
           {
             element: (
-              <RequireUser signInPath="/handler/sign-in" returnToParam="after_auth_return_to" />
+              <RequireUser signInPath={handlerPath('sign-in')} returnToParam={RETURN_TO_PARAM} />
             ),
             children: [
               {
-                path: 'handler/account-settings',
+                path: handlerPath('account-settings'),
                 element: withSkeleton(<HandlerPage name="account-settings" />),
               },
             ],

@@ -17,12 +17,16 @@ export interface CurrentSession {
   session: SessionRecord;
 }
 
-/** Where emailed links land in the web app (spec §2 routes and handler pages). */
-const links = {
-  verifyEmail: '/handler/email-verification',
-  resetPassword: '/reset-password',
-  magicLink: '/handler/magic-link-callback',
-};
+/** Where emailed links land in the web app: spec §2's reset page and the handler pages. */
+const RESET_PASSWORD_PATH = '/reset-password';
+
+function handlerLink(
+  project: ProjectRecord,
+  page: 'email-verification' | 'magic-link-callback',
+): string {
+  const base = project.config.domains[0]?.handler_path ?? '/handler';
+  return `${base.replace(/\/+$/, '')}/${page}`;
+}
 
 /**
  * Product sign-in for shoppers, admins and merchants on top of the identity service: every
@@ -72,7 +76,7 @@ export class AuthService {
       this.#identity.accounts.signUpWithPassword(project, {
         email,
         password,
-        verificationCallbackUrl: links.verifyEmail,
+        verificationCallbackUrl: handlerLink(project, 'email-verification'),
         ip,
       }),
     );
@@ -97,7 +101,7 @@ export class AuthService {
   async sendPasswordReset(email: string): Promise<void> {
     const project = await this.project();
     await asProduct(
-      this.#identity.accounts.sendPasswordResetCode(project, email, links.resetPassword),
+      this.#identity.accounts.sendPasswordResetCode(project, email, RESET_PASSWORD_PATH),
     );
   }
 
@@ -111,15 +115,15 @@ export class AuthService {
   }
 
   async sendEmailVerification(user: UserRecord): Promise<void> {
-    await asProduct(
-      this.#identity.accounts.sendEmailVerification(await this.project(), user, links.verifyEmail),
-    );
+    const project = await this.project();
+    const callback = handlerLink(project, 'email-verification');
+    await asProduct(this.#identity.accounts.sendEmailVerification(project, user, callback));
   }
 
   async sendMagicLink(email: string): Promise<void> {
-    await asProduct(
-      this.#identity.accounts.sendSignInCode(await this.project(), email, links.magicLink),
-    );
+    const project = await this.project();
+    const callback = handlerLink(project, 'magic-link-callback');
+    await asProduct(this.#identity.accounts.sendSignInCode(project, email, callback));
   }
 
   async signInWithMagicLink(code: string, ip: string | null): Promise<SignedIn> {

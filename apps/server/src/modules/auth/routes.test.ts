@@ -342,3 +342,54 @@ describe('merchants', () => {
     expect(bad.json<{ error: string }>().error).toMatch(/body\.name.*body\.domain/s);
   });
 });
+
+describe('every product auth endpoint with bad input', () => {
+  it.each([
+    ['/api/auth/login', { email: 'nope', password: 'x' }, 'body.email'],
+    ['/api/auth/register', { email: 'a@example.com', password: 'short' }, 'body.password'],
+    ['/api/admin/auth/login', { email: 'a@example.com' }, 'body.password'],
+    ['/api/auth/forgot-password', {}, 'body.email'],
+    ['/api/auth/reset-password', { code: 'x', password: 'short' }, 'body.password'],
+    ['/api/auth/verify-email', {}, 'body.code'],
+    ['/api/auth/magic-link', { email: 'nope' }, 'body.email'],
+    ['/api/auth/magic-link/sign-in', { code: '' }, 'body.code'],
+    ['/api/business/auth/login', { password: 'x' }, 'body.email'],
+    [
+      '/api/business/auth/register',
+      { name: 'Shop', domain: 'shop.example.com', email: 'a@example.com' },
+      'body.password',
+    ],
+  ])('POST %s names the bad field', async (url, body, field) => {
+    const response = await browserSession(app).post(url, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    expect(response.json<{ error: string }>().error).toContain(field);
+  });
+
+  it.each([
+    ['POST', '/api/auth/send-verification-email'],
+    ['PATCH', '/api/auth/me'],
+    ['POST', '/api/auth/change-password'],
+    ['GET', '/api/auth/sessions'],
+    ['DELETE', '/api/auth/sessions/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s needs a session', async (method, url) => {
+    const browser = browserSession(app);
+    const response =
+      method === 'GET'
+        ? await browser.get(url)
+        : method === 'PATCH'
+          ? await browser.patch(url, { displayName: 'x' })
+          : method === 'DELETE'
+            ? await browser.delete(url)
+            : await browser.post(url, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('treats an unknown or malformed session cookie as signed out', async () => {
+    for (const cookie of [`${SHOPPER_COOKIE}=${'a'.repeat(45)}`, `${SHOPPER_COOKIE}=garbage`]) {
+      const response = await app.inject({ url: '/api/auth/me', headers: { cookie } });
+      expect(response.json()).toEqual({ user: null });
+    }
+  });
+});

@@ -412,7 +412,7 @@ describe('codes by email', () => {
     expectKnownError(response, 400, 'REDIRECT_URL_NOT_WHITELISTED');
   });
 
-  it('stops a code after 20 wrong guesses', async () => {
+  it('stops a code after 20 wrong guesses, even from many addresses', async () => {
     const { email } = await signUp();
     await api.call('POST', '/auth/password/send-reset-code', {
       body: { email, callback_url: '/reset-password' },
@@ -422,15 +422,23 @@ describe('codes by email', () => {
       '/reset-password',
     ).searchParams.get('code')!;
     const wrong = `${code[0] === 'a' ? 'b' : 'a'}${code.slice(1)}`;
+    // Each address may only guess a few times (rate limit); spread over addresses, the code's
+    // own attempt counter still stops the guessing.
     for (let attempt = 0; attempt < 20; attempt++) {
       expectKnownError(
-        await api.call('POST', '/auth/password/reset/check-code', { body: { code: wrong } }),
+        await api.call('POST', '/auth/password/reset/check-code', {
+          body: { code: wrong },
+          remoteAddress: `10.0.0.${attempt + 1}`,
+        }),
         404,
         'VERIFICATION_CODE_NOT_FOUND',
       );
     }
     expectKnownError(
-      await api.call('POST', '/auth/password/reset/check-code', { body: { code } }),
+      await api.call('POST', '/auth/password/reset/check-code', {
+        body: { code },
+        remoteAddress: '10.0.1.1',
+      }),
       400,
       'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
     );
@@ -599,5 +607,102 @@ describe('the server tier', () => {
       body: { user_id: '00000000-0000-4000-8000-000000000000' },
     });
     expectKnownError(unknown, 400, 'USER_ID_DOES_NOT_EXIST');
+  });
+});
+
+describe('every endpoint with bad input', () => {
+  const someId = '00000000-0000-4000-8000-000000000000';
+
+  it.each([
+    ['POST', '/auth/password/sign-up', { email: 'a@example.com' }],
+    ['POST', '/auth/password/sign-in', { email: 42, password: 'x' }],
+    ['POST', '/auth/password/send-reset-code', { email: 'a@example.com' }],
+    ['POST', '/auth/password/reset/check-code', {}],
+    ['POST', '/auth/password/reset', { code: 'x' }],
+    ['POST', '/auth/otp/send-sign-in-code', { email: 'not an email', callback_url: '/x' }],
+    ['POST', '/auth/otp/sign-in', { code: '' }],
+    ['POST', '/contact-channels/verify', { code: 5 }],
+  ] as const)('%s %s refuses a bad body with SCHEMA_ERROR', async (method, path, body) => {
+    expectKnownError(
+      await api.call(method, path, { body, remoteAddress: '10.0.2.1' }),
+      400,
+      'SCHEMA_ERROR',
+    );
+  });
+
+  it.each([
+    ['POST', '/users', { primary_email: 'nope' }],
+    ['PATCH', `/users/${someId}`, { display_name: 5 }],
+    ['POST', '/auth/sessions', { user_id: 'not-a-uuid' }],
+  ] as const)('server %s %s refuses a bad body with SCHEMA_ERROR', async (method, path, body) => {
+    expectKnownError(await api.call(method, path, { tier: 'server', body }), 400, 'SCHEMA_ERROR');
+  });
+
+  it.each([
+    ['GET', '/users/me', undefined],
+    ['PATCH', '/users/me', { display_name: 'x' }],
+    ['DELETE', '/users/me', undefined],
+    ['POST', '/auth/password/update', { old_password: 'a', new_password: 'b' }],
+    ['POST', '/auth/password/set', { password: 'long enough pass' }],
+    ['GET', '/auth/sessions', undefined],
+    [
+      'POST',
+      '/contact-channels/send-verification-code',
+      { email: 'a@example.com', callback_url: '/x' },
+    ],
+  ] as const)(
+    '%s %s needs a signed-in user, and refuses an expired token',
+    async (method, path, body) => {
+      const missing = await api.call(method, path, { body });
+      expectKnownError(missing, 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+      const { access_token } = await signUp();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
+      try {
+        expectKnownError(
+          await api.call(method, path, { body, accessToken: access_token }),
+          401,
+          'ACCESS_TOKEN_EXPIRED',
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
+  it('DELETE /auth/sessions/current needs a signed-in user', async () => {
+    expectKnownError(
+      await api.call('DELETE', '/auth/sessions/current', { body: {} }),
+      401,
+      'USER_AUTHENTICATION_REQUIRED',
+    );
+  });
+
+  it.each([
+    ['GET', '/users'],
+    ['POST', '/users'],
+    ['GET', `/users/${someId}`],
+    ['PATCH', `/users/${someId}`],
+    ['DELETE', `/users/${someId}`],
+    ['POST', '/auth/sessions'],
+  ] as const)('%s %s is server-only', async (method, path) => {
+    expectKnownError(
+      await api.call(method, path, { body: method === 'GET' ? undefined : {} }),
+      401,
+      'INSUFFICIENT_ACCESS_TYPE',
+    );
+  });
+
+  it('limits repeated failed sign-ins with 429 and Retry-After', async () => {
+    const { email } = await signUp();
+    let response = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'wrong one!' },
+    });
+    for (let attempt = 0; attempt < 10 && response.statusCode !== 429; attempt++) {
+      response = await api.call('POST', '/auth/password/sign-in', {
+        body: { email, password: 'wrong one!' },
+      });
+    }
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

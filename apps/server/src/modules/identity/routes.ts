@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
 import { handleIdentityError, parseIdentityInput } from './api-errors.ts';
 import {
   clientUserUpdateBody,
@@ -102,64 +103,88 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
 
   // ---- password ----
 
-  app.post('/auth/password/sign-up', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(passwordSignUpBody, request.body, 'body');
-    const result = await identity.accounts.signUpWithPassword(ctx.project, {
-      email: body.email,
-      password: body.password,
-      verificationCallbackUrl: body.verification_callback_url,
-      ip: ipOf(request),
-    });
-    return signInBody(result);
-  });
+  app.post(
+    '/auth/password/sign-up',
+    { config: { rateLimit: mailSendingLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(passwordSignUpBody, request.body, 'body');
+      const result = await identity.accounts.signUpWithPassword(ctx.project, {
+        email: body.email,
+        password: body.password,
+        verificationCallbackUrl: body.verification_callback_url,
+        ip: ipOf(request),
+      });
+      return signInBody(result);
+    },
+  );
 
-  app.post('/auth/password/sign-in', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(passwordSignInBody, request.body, 'body');
-    return signInBody(
-      await identity.accounts.signInWithPassword(ctx.project, { ...body, ip: ipOf(request) }),
-    );
-  });
+  app.post(
+    '/auth/password/sign-in',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(passwordSignInBody, request.body, 'body');
+      return signInBody(
+        await identity.accounts.signInWithPassword(ctx.project, { ...body, ip: ipOf(request) }),
+      );
+    },
+  );
 
-  app.post('/auth/password/send-reset-code', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(sendResetCodeBody, request.body, 'body');
-    await identity.accounts.sendPasswordResetCode(ctx.project, body.email, body.callback_url);
-    return { success: 'maybe, only if user with e-mail exists' };
-  });
+  app.post(
+    '/auth/password/send-reset-code',
+    { config: { rateLimit: mailSendingLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(sendResetCodeBody, request.body, 'body');
+      await identity.accounts.sendPasswordResetCode(ctx.project, body.email, body.callback_url);
+      return { success: 'maybe, only if user with e-mail exists' };
+    },
+  );
 
-  app.post('/auth/password/reset/check-code', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(codeBody, request.body, 'body');
-    await identity.accounts.checkPasswordResetCode(ctx.project, body.code);
-    return { is_code_valid: true };
-  });
+  app.post(
+    '/auth/password/reset/check-code',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(codeBody, request.body, 'body');
+      await identity.accounts.checkPasswordResetCode(ctx.project, body.code);
+      return { is_code_valid: true };
+    },
+  );
 
-  app.post('/auth/password/reset', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(resetPasswordBody, request.body, 'body');
-    await identity.accounts.resetPassword(ctx.project, body.code, body.password);
-    return success;
-  });
+  app.post(
+    '/auth/password/reset',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(resetPasswordBody, request.body, 'body');
+      await identity.accounts.resetPassword(ctx.project, body.code, body.password);
+      return success;
+    },
+  );
 
-  app.post('/auth/password/update', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const user = requireUser(ctx);
-    const body = parseIdentityInput(updatePasswordBody, request.body, 'body');
-    // The session of the refresh token sent along survives; every other one ends.
-    const refreshToken = identityHeader(request, 'refresh-token');
-    const keep = refreshToken
-      ? (await identity.sessions.resolveRefreshToken(ctx.project.id, refreshToken, ipOf(request)))
-          .session.id
-      : ctx.sessionId;
-    await identity.accounts.updatePassword(user, {
-      oldPassword: body.old_password,
-      newPassword: body.new_password,
-      keepSessionId: keep,
-    });
-    return success;
-  });
+  app.post(
+    '/auth/password/update',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const user = requireUser(ctx);
+      const body = parseIdentityInput(updatePasswordBody, request.body, 'body');
+      // The session of the refresh token sent along survives; every other one ends.
+      const refreshToken = identityHeader(request, 'refresh-token');
+      const keep = refreshToken
+        ? (await identity.sessions.resolveRefreshToken(ctx.project.id, refreshToken, ipOf(request)))
+            .session.id
+        : ctx.sessionId;
+      await identity.accounts.updatePassword(user, {
+        oldPassword: body.old_password,
+        newPassword: body.new_password,
+        keepSessionId: keep,
+      });
+      return success;
+    },
+  );
 
   app.post('/auth/password/set', async (request) => {
     const ctx = requireAccess(await context(request), clientOrHigher);
@@ -170,37 +195,53 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
 
   // ---- sign-in codes ----
 
-  app.post('/auth/otp/send-sign-in-code', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(sendSignInCodeBody, request.body, 'body');
-    return identity.accounts.sendSignInCode(ctx.project, body.email, body.callback_url);
-  });
+  app.post(
+    '/auth/otp/send-sign-in-code',
+    { config: { rateLimit: mailSendingLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(sendSignInCodeBody, request.body, 'body');
+      return identity.accounts.sendSignInCode(ctx.project, body.email, body.callback_url);
+    },
+  );
 
-  app.post('/auth/otp/sign-in', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(codeBody, request.body, 'body');
-    return signInBody(
-      await identity.accounts.signInWithCode(ctx.project, body.code, ipOf(request)),
-    );
-  });
+  app.post(
+    '/auth/otp/sign-in',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(codeBody, request.body, 'body');
+      return signInBody(
+        await identity.accounts.signInWithCode(ctx.project, body.code, ipOf(request)),
+      );
+    },
+  );
 
   // ---- email verification ----
 
-  app.post('/contact-channels/send-verification-code', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const user = requireUser(ctx);
-    const body = parseIdentityInput(sendVerificationCodeBody, request.body, 'body');
-    if (user.primaryEmail?.toLowerCase() !== body.email) throw knownErrors.userNotFound();
-    await identity.accounts.sendEmailVerification(ctx.project, user, body.callback_url);
-    return success;
-  });
+  app.post(
+    '/contact-channels/send-verification-code',
+    { config: { rateLimit: mailSendingLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const user = requireUser(ctx);
+      const body = parseIdentityInput(sendVerificationCodeBody, request.body, 'body');
+      if (user.primaryEmail?.toLowerCase() !== body.email) throw knownErrors.userNotFound();
+      await identity.accounts.sendEmailVerification(ctx.project, user, body.callback_url);
+      return success;
+    },
+  );
 
-  app.post('/contact-channels/verify', async (request) => {
-    const ctx = requireAccess(await context(request), clientOrHigher);
-    const body = parseIdentityInput(codeBody, request.body, 'body');
-    await identity.accounts.verifyEmail(ctx.project, body.code);
-    return success;
-  });
+  app.post(
+    '/contact-channels/verify',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(codeBody, request.body, 'body');
+      await identity.accounts.verifyEmail(ctx.project, body.code);
+      return success;
+    },
+  );
 
   // ---- sessions ----
 

@@ -1,7 +1,17 @@
 import { safeReturnTo, withReturnTo } from '@/lib/return-to';
 
-/** The hosted-auth handler pages (spec §2), relative to the handler base. */
-export const HANDLER_BASE = '/handler';
+/**
+ * The hosted-auth handler pages (spec §2) live under this base, `/handler` unless the build
+ * sets VITE_HANDLER_BASE (the server's project config names the same base for emailed links).
+ */
+export const HANDLER_BASE = normaliseBase(
+  (import.meta.env.VITE_HANDLER_BASE as string | undefined) ?? '/handler',
+);
+
+function normaliseBase(base: string): string {
+  const trimmed = `/${base.trim().replace(/^\/+|\/+$/g, '')}`;
+  return trimmed === '/' ? '/handler' : trimmed;
+}
 
 export type HandlerName =
   | 'sign-in'
