@@ -15,6 +15,12 @@ export interface DatabaseSchema {
   auth_admins: AuthAdminsTable;
   businesses: BusinessesTable;
   business_members: BusinessMembersTable;
+  retailers: RetailersTable;
+  products: ProductsTable;
+  product_identifiers: ProductIdentifiersTable;
+  offers: OffersTable;
+  price_observations: PriceObservationsTable;
+  feed_imports: FeedImportsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -163,4 +169,85 @@ export interface BusinessMembersTable {
   user_id: string;
   role: 'owner' | 'member';
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface RetailersTable {
+  id: string;
+  key: string;
+  display_name: string;
+  hosts: string[];
+  affiliate_param: string | null;
+  affiliate_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface ProductsTable {
+  id: string;
+  title: string;
+  brand: string | null;
+  category: string | null;
+  image_url: string | null;
+  attributes: ColumnType<unknown, string | undefined, string>;
+  search_vector: ColumnType<never, never, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type ProductIdentifierKind = 'gtin' | 'mpn' | 'model';
+
+export interface ProductIdentifiersTable {
+  product_id: string;
+  kind: ProductIdentifierKind;
+  value: string;
+}
+
+export type Availability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder' | 'limited' | 'discontinued';
+export type Condition = 'new' | 'used' | 'refurbished';
+
+export interface OffersTable {
+  id: string;
+  retailer_id: string;
+  retailer_product_id: string;
+  product_id: string | null;
+  url: string;
+  title: string;
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  image_url: string | null;
+  price_minor: number | null;
+  currency: string | null;
+  availability: Availability | null;
+  condition: Condition | null;
+  shipping_minor: number | null;
+  last_import_id: string | null;
+  first_seen_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PriceObservationsTable {
+  offer_id: string;
+  observed_at: ColumnType<Date, Date | undefined, never>;
+  price_minor: number;
+  currency: string;
+  availability: Availability | null;
+}
+
+export interface FeedImportsTable {
+  id: string;
+  retailer_id: string;
+  source: string;
+  status: 'running' | 'completed' | 'failed';
+  started_at: ColumnType<Date, Date | undefined, never>;
+  finished_at: Date | null;
+  items_seen: Generated<number>;
+  items_created: Generated<number>;
+  items_updated: Generated<number>;
+  items_unchanged: Generated<number>;
+  items_rejected: Generated<number>;
+  items_marked_out_of_stock: Generated<number>;
+  rejections: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
 }
