@@ -16,6 +16,7 @@ import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { feedRoutes } from './modules/catalog/feed-routes.ts';
 import cookie from '@fastify/cookie';
 import { rateLimitPlugin } from './platform/http/rate-limits.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(adminRoutes, { prefix: '/api/admin', auth });
+  await app.register(feedRoutes, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

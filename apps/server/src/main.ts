@@ -4,6 +4,12 @@ import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
+import {
+  describeReport,
+  runImportFeedCommand,
+} from './modules/catalog/feeds/import-feed-command.ts';
 import { AccountsSetup } from './modules/auth/accounts-setup.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
@@ -18,12 +24,14 @@ import { Projects } from './modules/identity/projects.ts';
  *   migrate        apply pending migrations and exit
  *   identity:keys  print ipick's identity project id and API keys as JSON (last line)
  *   admin:create   --email <email> --password <password>: create or promote an admin
+ *   import-feed    --retailer <host> [--full] <file or URL>: import a merchant product feed
  */
 const commands: Record<string, (config: AppConfig) => Promise<void>> = {
   start: startServer,
   migrate: migrateOnly,
   'identity:keys': printIdentityKeys,
   'admin:create': createAdmin,
+  'import-feed': importFeedFile,
 };
 
 async function startServer(config: AppConfig): Promise<void> {
@@ -101,6 +109,40 @@ async function createAdmin(config: AppConfig): Promise<void> {
         : `${email} already had an account; it is now an admin (password unchanged).`,
     );
   } finally {
+    await database.close();
+  }
+}
+
+async function importFeedFile(config: AppConfig): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(3),
+    options: { retailer: { type: 'string' }, full: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  const path = positionals[0];
+  if (!values.retailer || !path || positionals.length > 1) {
+    throw new UsageError(
+      'Usage: npm run import-feed -- --retailer <host> [--full] <feed file or URL>',
+    );
+  }
+  const isAddress = /^https?:\/\//i.test(path);
+  if (!isAddress && !existsSync(path)) throw new UsageError(`There is no file ${path}.`);
+  const fetcher = createSafeFetcher({ allowPrivate: config.fetchAllowPrivate });
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database.db);
+    const report = await runImportFeedCommand({
+      db: database.db,
+      retailer: values.retailer,
+      path,
+      fetcher,
+      isFullFeed: values.full ?? false,
+      showProgress: process.stderr.isTTY,
+    });
+    console.log(describeReport(report));
+    if (report.status === 'failed') process.exitCode = 1;
+  } finally {
+    await fetcher.close();
     await database.close();
   }
 }

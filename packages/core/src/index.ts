@@ -1,2 +1,5 @@
 export * from './product-url.ts';
 export * from './request-id.ts';
+export * from './retailers/index.ts';
+export * from './price.ts';
+export * from './gtin.ts';

@@ -16,6 +16,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Load the demo accounts and data on first start: on the embedded database, or when IPICK_DEMO=1. */
   loadDemoData: boolean;
+  /** Let the page fetcher reach loopback and private addresses: tests and local demos only. */
+  fetchAllowPrivate: boolean;
   /** An admin to create (or promote) at start-up, from ADMIN_EMAIL and ADMIN_PASSWORD. */
   initialAdmin: { email: string; password: string } | null;
 }
@@ -45,6 +47,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('ipick <no-reply@ipick.local>'),
   IPICK_DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
+  IPICK_FETCH_ALLOW_PRIVATE: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(70).optional(),
 });
 
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: vars.MAIL_FROM,
     // Never fill a real PostgreSQL database with demo accounts unless asked to.
     loadDemoData: vars.IPICK_DEMO ? vars.IPICK_DEMO === '1' : database.kind === 'pglite',
+    fetchAllowPrivate: vars.IPICK_FETCH_ALLOW_PRIVATE === '1',
     initialAdmin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
         ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }

@@ -4,6 +4,7 @@ import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/ra
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import { toBusiness, type AuthService } from './auth-service.ts';
+import { requireBusiness } from './business-session.ts';
 import {
   BUSINESS_COOKIE,
   clearSessionCookie,
@@ -26,11 +27,10 @@ export async function businessAuthRoutes(
 
   app.get('/api/business/auth/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const token = readSessionCookie(request, BUSINESS_COOKIE);
-    const current = token ? await auth.resolve(token, ipOf(request)) : null;
-    const business = current ? await auth.findBusinessOf(current.user.id) : undefined;
-    if (!business && request.cookies[BUSINESS_COOKIE])
+    const business = await requireBusiness(request, auth).catch(() => null);
+    if (!business && request.cookies[BUSINESS_COOKIE]) {
       clearSessionCookie(reply, BUSINESS_COOKIE, isSecure);
+    }
     return { business: business ? toBusiness(business) : null };
   });
 

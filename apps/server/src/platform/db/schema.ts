@@ -202,7 +202,8 @@ export interface ProductIdentifiersTable {
   value: string;
 }
 
-export type Availability = 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder' | 'limited' | 'discontinued';
+export type Availability =
+  'in_stock' | 'out_of_stock' | 'preorder' | 'backorder' | 'limited' | 'discontinued';
 export type Condition = 'new' | 'used' | 'refurbished';
 
 export interface OffersTable {
