@@ -215,6 +215,7 @@ export class CatalogRepository {
         .execute();
       for (const row of rows) byGtin.set(row.value, row.product_id);
     }
+    const byBrandAndMpn = await this.#productsByBrandAndMpn(offers);
 
     const ids: string[] = [];
     const newProducts: Insertable<ProductsTable>[] = [];
@@ -228,8 +229,7 @@ export class CatalogRepository {
         (offer.gtin
           ? (byGtin.get(offer.gtin) ?? createdByKey.get(`gtin|${offer.gtin}`))
           : undefined) ?? (mpnKey ? createdByKey.get(mpnKey) : undefined);
-      if (!productId && brandKey && mpn)
-        productId = await this.#findProductByBrandAndMpn(brandKey, mpn);
+      if (!productId && mpnKey) productId = byBrandAndMpn.get(mpnKey);
       if (!productId) {
         productId = randomUUID();
         newProducts.push({
@@ -262,17 +262,28 @@ export class CatalogRepository {
     return ids;
   }
 
-  async #findProductByBrandAndMpn(brandKey: string, mpn: string): Promise<string | undefined> {
-    const row = await this.#db
+  /** Existing products of the batch's brand + MPN pairs, keyed `brand|MPN` (one query). */
+  async #productsByBrandAndMpn(offers: OfferInput[]): Promise<Map<string, string>> {
+    const mpns = [
+      ...new Set(
+        offers.flatMap((offer) =>
+          offer.mpn && offer.brand ? [normalizeIdentifier(offer.mpn)] : [],
+        ),
+      ),
+    ].filter((mpn) => mpn !== '');
+    const found = new Map<string, string>();
+    if (mpns.length === 0) return found;
+    const rows = await this.#db
       .selectFrom('product_identifiers as i')
       .innerJoin('products as p', 'p.id', 'i.product_id')
-      .select('p.id')
+      .select(['i.value', 'p.id', 'p.brand'])
       .where('i.kind', '=', 'mpn')
-      .where('i.value', '=', mpn)
-      .where(sql<string>`lower(p.brand)`, '=', brandKey)
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id;
+      .where('i.value', 'in', mpns)
+      .execute();
+    for (const row of rows) {
+      if (row.brand) found.set(`${row.brand.trim().toLowerCase()}|${row.value}`, row.id);
+    }
+    return found;
   }
 
   /**
