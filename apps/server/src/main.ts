@@ -1,22 +1,24 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
-import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
-import { openDatabase, type Database } from './platform/db/database.ts';
-import { parseArgs } from 'node:util';
-import { existsSync } from 'node:fs';
-import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
+import { AccountsSetup } from './modules/auth/accounts-setup.ts';
+import { AuthRepository } from './modules/auth/auth-repository.ts';
+import { CatalogRepository } from './modules/catalog/catalog-repository.ts';
 import {
   describeReport,
   runImportFeedCommand,
 } from './modules/catalog/feeds/import-feed-command.ts';
-import { AccountsSetup } from './modules/auth/accounts-setup.ts';
-import { AuthRepository } from './modules/auth/auth-repository.ts';
+import { ensureKnownRetailers } from './modules/catalog/known-retailers.ts';
 import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
 import { createIdentity } from './modules/identity/identity.ts';
-import { migrate } from './platform/db/migrate.ts';
 import { IdentityRepository } from './modules/identity/identity-repository.ts';
 import { Projects } from './modules/identity/projects.ts';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
+import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
 
 /**
  * The server's command line:
@@ -37,6 +39,7 @@ const commands: Record<string, (config: AppConfig) => Promise<void>> = {
 async function startServer(config: AppConfig): Promise<void> {
   const database = await openDatabase(config.database);
   const { version } = await migrate(database.db);
+  await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
   const app = await buildApp({ config, database, migrationVersion: version });
 
