@@ -1,24 +1,24 @@
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './platform/config.ts';
-import type { Database } from './platform/db/database.ts';
-import { errorHandlerPlugin } from './platform/http/error-handler.ts';
-import { handleFrameworkError } from './platform/http/framework-errors.ts';
-import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
-import { securityHeadersPlugin } from './platform/http/security-headers.ts';
-import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
-import { createMailer } from './platform/mailer/mailer.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { createIdentity } from './modules/identity/identity.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
 import { adminRoutes } from './modules/auth/admin-guard.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { feedRoutes } from './modules/catalog/feed-routes.ts';
-import cookie from '@fastify/cookie';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createIdentity } from './modules/identity/identity.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import type { AppConfig } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import { errorHandlerPlugin } from './platform/http/error-handler.ts';
+import { handleFrameworkError } from './platform/http/framework-errors.ts';
 import { rateLimitPlugin } from './platform/http/rate-limits.ts';
+import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
+import { securityHeadersPlugin } from './platform/http/security-headers.ts';
+import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
+import { createMailer } from './platform/mailer/mailer.ts';
 
 export type AppSettings = Pick<
   AppConfig,
