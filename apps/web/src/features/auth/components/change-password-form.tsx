@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '@ipick/contracts';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '@/components/credential-fields';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useChangePassword } from '../api/change-password';
 import { changePasswordFormSchema } from '../utils/password-forms';
+import { NewPasswordFields } from './new-password-fields';
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -38,27 +38,14 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormAlert message={errors.root?.server?.message} />
-      <TextField
+      <PasswordField
         label="Current password"
-        type="password"
-        autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${String(PASSWORD_MIN_LENGTH)} characters.`}
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.newPassword?.message, ...register('newPassword') }}
+        confirmation={{ error: errors.confirmPassword?.message, ...register('confirmPassword') }}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting}>

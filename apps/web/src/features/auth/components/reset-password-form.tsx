@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '@ipick/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 import { resetPasswordFormSchema } from '../utils/password-forms';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ResetPasswordFormProps {
   /** The code from the emailed link. */
@@ -66,20 +65,9 @@ export function ResetPasswordForm({ code, signInHref, requestNewHref }: ResetPas
           Request a new reset email
         </Link>
       </FormAlert>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${String(PASSWORD_MIN_LENGTH)} characters.`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.password?.message, ...register('password') }}
+        confirmation={{ error: errors.confirmPassword?.message, ...register('confirmPassword') }}
       />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}

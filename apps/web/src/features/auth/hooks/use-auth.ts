@@ -1,13 +1,13 @@
 import type { LoginRequest, RegisterRequest, SessionUser } from '@ipick/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { toErrorMessage } from '@/lib/error-message';
+import { captureOutcome, type Outcome } from '@/lib/outcome';
 import { meQueryOptions } from '../api/get-me';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { useRegister } from '../api/register';
 
 /** A sign-in or sign-up outcome (spec §3): the user, or the message to show (spec §8). */
-export type AuthResult = { success: true; user: SessionUser } | { success: false; error: string };
+export type AuthResult = Outcome<{ user: SessionUser }>;
 
 export interface AuthState {
   /** The signed-in shopper; null when signed out or when the check failed. */
@@ -33,28 +33,14 @@ export function useAuth(): AuthState {
   return {
     user: me.isError ? null : (me.data?.user ?? null),
     isLoading: me.isPending,
-    login: async (input) => {
-      try {
-        const { user } = await loginAsync(input);
-        return { success: true, user };
-      } catch (error) {
-        return { success: false, error: toErrorMessage(error, 'Login failed') };
-      }
-    },
-    register: async (input) => {
-      try {
-        const { user } = await registerAsync(input);
-        return { success: true, user };
-      } catch (error) {
-        return { success: false, error: toErrorMessage(error, 'Registration failed') };
-      }
-    },
-    logout: async () => {
-      try {
-        await logoutAsync();
-      } catch {
-        // The mutation has already cleared the user (spec §4); nothing else to do.
-      }
-    },
+    login: (input) =>
+      captureOutcome(async () => ({ user: (await loginAsync(input)).user }), 'Login failed'),
+    register: (input) =>
+      captureOutcome(
+        async () => ({ user: (await registerAsync(input)).user }),
+        'Registration failed',
+      ),
+    // A failed call needs nothing more: the mutation has already cleared the user (spec §4).
+    logout: () => logoutAsync().catch(() => undefined),
   };
 }

@@ -1,32 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { businessRegisterRequestSchema, PASSWORD_MIN_LENGTH } from '@ipick/contracts';
-import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
+import { businessRegisterRequestSchema } from '@ipick/contracts';
+import { EmailField, PasswordField } from '@/components/credential-fields';
+import { FormShell } from '@/components/form-shell';
 import { TextField } from '@/components/ui/text-field';
+import { useServerForm } from '@/hooks/use-server-form';
 import { useBusinessAuth } from '../hooks/use-business-auth';
 
 /** Registers a merchant account (name, shop domain, contact email, password) and signs it in. */
 export function BusinessRegisterForm() {
   const { register: registerBusiness } = useBusinessAuth();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(businessRegisterRequestSchema),
-    defaultValues: { name: '', domain: '', email: '', password: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    const result = await registerBusiness(values);
-    if (!result.success) setError('root.server', { message: result.error });
-  });
+  const { register, errors, ...form } = useServerForm(
+    {
+      resolver: zodResolver(businessRegisterRequestSchema),
+      defaultValues: { name: '', domain: '', email: '', password: '' },
+    },
+    registerBusiness,
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <FormAlert message={errors.root?.server?.message} />
+    <FormShell form={form} submitLabel="Register business" pendingLabel="Registering…">
       <TextField
         label="Business name"
         autoComplete="organization"
@@ -43,26 +35,8 @@ export function BusinessRegisterForm() {
         error={errors.domain?.message}
         {...register('domain')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${String(PASSWORD_MIN_LENGTH)} characters.`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Registering…' : 'Register business'}
-      </Button>
-    </form>
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <PasswordField isNew error={errors.password?.message} {...register('password')} />
+    </FormShell>
   );
 }

@@ -1,13 +1,12 @@
 import type { Business, BusinessRegisterRequest, LoginRequest } from '@ipick/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { toErrorMessage } from '@/lib/error-message';
+import { captureOutcome, type Outcome } from '@/lib/outcome';
 import { useBusinessLogin } from '../api/business-login';
 import { useBusinessLogout } from '../api/business-logout';
 import { useBusinessRegister } from '../api/business-register';
 import { businessMeQueryOptions } from '../api/get-business-me';
 
-export type BusinessAuthResult =
-  { success: true; business: Business } | { success: false; error: string };
+export type BusinessAuthResult = Outcome<{ business: Business }>;
 
 export interface BusinessAuthState {
   /** The signed-in merchant; null when signed out or when the check failed. */
@@ -32,28 +31,17 @@ export function useBusinessAuth(): BusinessAuthState {
   return {
     business: me.isError ? null : (me.data?.business ?? null),
     isLoading: me.isPending,
-    login: async (input) => {
-      try {
-        const { business } = await loginAsync(input);
-        return { success: true, business };
-      } catch (error) {
-        return { success: false, error: toErrorMessage(error, 'Login failed') };
-      }
-    },
-    register: async (input) => {
-      try {
-        const { business } = await registerAsync(input);
-        return { success: true, business };
-      } catch (error) {
-        return { success: false, error: toErrorMessage(error, 'Registration failed') };
-      }
-    },
-    logout: async () => {
-      try {
-        await logoutAsync();
-      } catch {
-        // Already cleared by the mutation (spec §4).
-      }
-    },
+    login: (input) =>
+      captureOutcome(
+        async () => ({ business: (await loginAsync(input)).business }),
+        'Login failed',
+      ),
+    register: (input) =>
+      captureOutcome(
+        async () => ({ business: (await registerAsync(input)).business }),
+        'Registration failed',
+      ),
+    // Already cleared by the mutation (spec §4), whether or not the call succeeded.
+    logout: () => logoutAsync().catch(() => undefined),
   };
 }
