@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 import type { AccountsSetup } from '../auth/accounts-setup.ts';
+import { loadDemoCatalog } from './catalog-loader.ts';
 
 /**
- * Demo accounts for local use (listed in the README). They are created on the embedded
- * database's first start, and on PostgreSQL only when IPICK_DEMO=1 asks for them.
+ * Demo accounts for local use (listed in the README) and the demo catalog. They are created on
+ * the embedded database's first start, and on PostgreSQL only when IPICK_DEMO=1 asks for them.
  */
 export const demoAccounts = {
   shopper: { email: 'shopper@demo.ipick.local', password: 'demo-shopper-1' },
@@ -18,6 +19,9 @@ export const demoAccounts = {
 } as const;
 
 const DEMO_STATE_KEY = 'demo_data';
+
+/** Products in the demo catalog (about 11,000 offers across the nine retailers). */
+const DEMO_CATALOG_PRODUCTS = 3000;
 
 /** Loads the demo data once per database; later starts find the marker and skip it. */
 export async function loadDemoDataOnce(
@@ -33,6 +37,7 @@ export async function loadDemoDataOnce(
   await setup.ensureUser(demoAccounts.shopper.email, demoAccounts.shopper.password, 'Demo Shopper');
   await setup.ensureBusiness(demoAccounts.merchant);
   await setup.ensureAdmin(demoAccounts.admin.email, demoAccounts.admin.password);
+  await loadDemoCatalog(db, { seed: 1, products: DEMO_CATALOG_PRODUCTS });
   await db
     .insertInto('app_state')
     .values({ key: DEMO_STATE_KEY, value: JSON.stringify({ loadedAt: new Date().toISOString() }) })
