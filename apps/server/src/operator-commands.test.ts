@@ -79,4 +79,27 @@ describe.skipIf(testDatabaseKind() === 'postgres')('operator commands', () => {
       await held.close();
     }
   });
+
+  it('import-feed imports a feed file and prints the report', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ipick-import-'));
+    const feed = fileURLToPath(new URL('../test/fixtures/feeds/rss-feed.xml', import.meta.url));
+    const usage = await runCommand(['import-feed', feed], dataDir);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain('Usage: npm run import-feed -- --retailer <host>');
+    const imported = await runCommand(
+      ['import-feed', '--retailer', 'kettles.example.com', feed],
+      dataDir,
+    );
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('completed');
+    expect(imported.stdout).toContain(
+      'items read: 5, created: 3, updated: 0, unchanged: 0, rejected: 2',
+    );
+    expect(imported.stdout).toContain('row 3 (KW-1003): price: missing');
+    const again = await runCommand(
+      ['import-feed', '--retailer', 'kettles.example.com', feed],
+      dataDir,
+    );
+    expect(again.stdout).toContain('created: 0, updated: 0, unchanged: 3');
+  });
 });

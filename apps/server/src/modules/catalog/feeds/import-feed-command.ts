@@ -55,8 +55,6 @@ export async function runImportFeedCommand(
         Presets.shades_classic,
       )
     : null;
-  let bytesRead = 0;
-  input.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
   bar?.start(size, 0, { phase: 'reading', items: 0, rejected: 0 });
   try {
     return await importFeed({
@@ -69,6 +67,8 @@ export async function runImportFeedCommand(
       isFullFeed: options.isFullFeed,
       onProgress: (progress) => {
         if (!bar) return;
+        // A 'data' listener would start the stream before the importer reads it; ask the file.
+        const bytesRead = 'bytesRead' in input ? Number(input.bytesRead) : 0;
         const value =
           progress.phase === 'reading'
             ? bytesRead
