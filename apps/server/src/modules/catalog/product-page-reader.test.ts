@@ -10,6 +10,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { createSafeFetcher, type SafeFetcher } from '../../platform/fetcher/safe-fetcher.ts';
 import { CatalogRepository } from './catalog-repository.ts';
+import { extractProduct } from './extraction/extract-product.ts';
 import { ProductPageReader } from './product-page-reader.ts';
 
 const fixture = (name: string) =>
@@ -42,6 +43,39 @@ afterAll(async () => {
   await fetcher?.close();
   await shop?.close();
   await testDb?.dispose();
+});
+
+interface FixturePage {
+  file: string;
+  pageUrl: string;
+}
+const fixturePages = (JSON.parse(fixture('pages.json')) as { pages: FixturePage[] }).pages.filter(
+  (entry) => !['listing-many-prices.html', 'no-product-data.html'].includes(entry.file),
+);
+
+describe('every retailer-shaped fixture page, served over HTTP', () => {
+  let retailerShop: FixtureHttpServer;
+  beforeAll(async () => {
+    // Each page at its own path, as the retailer's site would serve it.
+    retailerShop = await startFixtureHttpServer(
+      Object.fromEntries(
+        fixturePages.map((entry) => [new URL(entry.pageUrl).pathname, page(fixture(entry.file))]),
+      ),
+    );
+  });
+  afterAll(() => retailerShop?.close());
+
+  it.each(fixturePages.map((entry) => [entry.file, entry.pageUrl]))(
+    '%s is fetched, read and stored with a title and a price',
+    async (file, pageUrl) => {
+      const { pathname, search } = new URL(pageUrl);
+      const result = await reader.read(retailerShop.url(`${pathname}${search}`));
+      expect(result.extracted, file).toEqual(extractProduct(fixture(file), result.offer.url));
+      expect(result.offer.title.length).toBeGreaterThan(3);
+      expect(result.offer.priceMinor).toBeGreaterThan(0);
+      expect(result.offer.currency).toMatch(/^[A-Z]{3}$/);
+    },
+  );
 });
 
 describe('reading a product page through the real fetcher', () => {
