@@ -3,7 +3,6 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Availability,
   DatabaseSchema,
-  OffersTable,
   PriceObservationsTable,
   ProductIdentifiersTable,
   ProductsTable,
@@ -13,7 +12,6 @@ import { normalizeIdentifier, type OfferInput, type UpsertCounts } from './catal
 
 type Db = Kysely<DatabaseSchema>;
 export type RetailerRecord = Selectable<RetailersTable>;
-type OfferRow = Selectable<OffersTable>;
 
 /** Fields whose change makes an offer "updated" (and, for price/availability, a price observation). */
 const comparedFields = [
@@ -84,10 +82,6 @@ export class CatalogRepository {
       .where(sql<boolean>`${host} = any(hosts)`)
       .orderBy('created_at')
       .executeTakeFirst();
-  }
-
-  listRetailers(): Promise<RetailerRecord[]> {
-    return this.#db.selectFrom('retailers').selectAll().orderBy('display_name').execute();
   }
 
   // ---- offers ----
@@ -360,24 +354,6 @@ export class CatalogRepository {
       .where('retailer_product_id', 'in', retailerProductIds)
       .execute();
     return new Map(rows.map((row) => [row.retailer_product_id, row.id]));
-  }
-
-  findOffer(retailerId: string, retailerProductId: string): Promise<OfferRow | undefined> {
-    return this.#db
-      .selectFrom('offers')
-      .selectAll()
-      .where('retailer_id', '=', retailerId)
-      .where('retailer_product_id', '=', retailerProductId)
-      .executeTakeFirst();
-  }
-
-  listPriceHistory(offerId: string) {
-    return this.#db
-      .selectFrom('price_observations')
-      .selectAll()
-      .where('offer_id', '=', offerId)
-      .orderBy('observed_at')
-      .execute();
   }
 }
 

@@ -437,16 +437,6 @@ export class IdentityRepository {
       .executeTakeFirst();
   }
 
-  findLiveSession(projectId: string, sessionId: string): Promise<SessionRecord | undefined> {
-    return this.#db
-      .selectFrom('identity_sessions')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('id', '=', sessionId)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-  }
-
   listLiveSessions(projectId: string, userId: string): Promise<SessionRecord[]> {
     return this.#db
       .selectFrom('identity_sessions')

@@ -88,10 +88,6 @@ export class Sessions {
     return this.#repository.listLiveSessions(projectId, userId);
   }
 
-  findLive(projectId: string, sessionId: string): Promise<SessionRecord | undefined> {
-    return this.#repository.findLiveSession(projectId, sessionId);
-  }
-
   /** Ends one session; false when it did not exist (or belongs to someone else). */
   end(projectId: string, sessionId: string, userId?: string): Promise<boolean> {
     return this.#repository.deleteSession(projectId, sessionId, userId);
