@@ -3,3 +3,4 @@ export * from './request-id.ts';
 export * from './retailers/index.ts';
 export * from './price.ts';
 export * from './gtin.ts';
+export * from './matching/index.ts';

@@ -1,0 +1,21 @@
+export {
+  compactModel,
+  detectBrand,
+  extractAttributes,
+  extractColours,
+  extractModelNumbers,
+  foldText,
+  normalizeBrand,
+  normalizeTitle,
+  tokenize,
+  type NumericAttribute,
+} from './normalize.ts';
+export { FEATURE_NAMES, prepareSide, type PreparedSide, type ProductSide } from './features.ts';
+export {
+  defaultMatcherModel,
+  scorePreparedPair,
+  scoreProductPair,
+  type MatcherModel,
+  type MatchResult,
+} from './score.ts';
+export { parseMatchLine } from './match-pairs.ts';

@@ -1,0 +1,431 @@
+/**
+ * Title normalisation and the pieces the product matcher compares: tokens, model numbers,
+ * numeric attributes (capacity, size, wattage, ...), colour words and brands. Pure functions.
+ */
+
+/** Unit spellings mapped to one canonical suffix; the suffix is glued to its number. */
+const UNIT_ALIASES: Record<string, string> = {
+  tb: 'tb',
+  terabyte: 'tb',
+  terabytes: 'tb',
+  gb: 'gb',
+  gig: 'gb',
+  gigs: 'gb',
+  gigabyte: 'gb',
+  gigabytes: 'gb',
+  mb: 'mb',
+  megabyte: 'mb',
+  megabytes: 'mb',
+  ghz: 'ghz',
+  mhz: 'mhz',
+  w: 'w',
+  watt: 'w',
+  watts: 'w',
+  v: 'v',
+  volt: 'v',
+  volts: 'v',
+  mah: 'mah',
+  mm: 'mm',
+  cm: 'cm',
+  in: 'in',
+  inch: 'in',
+  inches: 'in',
+  ft: 'ft',
+  feet: 'ft',
+  lb: 'lb',
+  lbs: 'lb',
+  oz: 'oz',
+  kg: 'kg',
+  mp: 'mp',
+  megapixel: 'mp',
+  megapixels: 'mp',
+  rpm: 'rpm',
+  x: 'x',
+  hz: 'hz',
+};
+
+const UNIT_PATTERN = new RegExp(
+  String.raw`(\d+(?:\.\d+)?)\s*-?\s*(${Object.keys(UNIT_ALIASES)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![a-z0-9])`,
+  'g',
+);
+
+/** Lower-case, strip accents, unify quotes and inch marks. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u2033]/g, '"');
+}
+
+/**
+ * Fold the text and normalise units: `1 TB` → `1tb`, `16 gb` → `16gb`, `55"` / `55 inch` /
+ * `55-inch` → `55in`, `3,5` → `3.5`. Whitespace is collapsed.
+ */
+export function normalizeTitle(text: string): string {
+  return foldText(text)
+    .replace(/(\d),(\d)(?!\d{2})/g, '$1.$2')
+    .replace(/(\d)\s*(?:"|''|”)/g, '$1in ')
+    .replace(UNIT_PATTERN, (_match, value: string, unit: string) => `${value}${UNIT_ALIASES[unit]}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Word tokens of a normalised text; a dot is kept only between digits (`2.4ghz`, `802.11n`). */
+export function tokenize(text: string): string[] {
+  return normalizeTitle(text)
+    .split(/[^a-z0-9.]+|\.(?!\d)|(?<!\d)\./)
+    .filter((token) => token.length > 0);
+}
+
+const UNIT_TOKEN =
+  /^\d+(?:\.\d+)?(?:tb|gb|mb|ghz|mhz|hz|w|v|mah|mm|cm|in|ft|lb|oz|kg|mp|rpm|x|p|k|th|st|nd|rd|s)$/;
+
+/** A token that is a plain number (`2007`, `3.5`). */
+export function isNumberToken(token: string): boolean {
+  return /^\d+(?:\.\d+)?$/.test(token);
+}
+
+/** Remove separators so that `KDL-40V5100`, `kdl 40v5100` and `kdl40v5100` compare equal. */
+export function compactModel(text: string): string {
+  return foldText(text).replace(/[^a-z0-9]/g, '');
+}
+
+function looksLikeModel(raw: string): boolean {
+  const compact = raw.replace(/[^a-z0-9]/g, '');
+  if (compact.length < 4 || compact.length > 24) return false;
+  if (UNIT_TOKEN.test(raw) || UNIT_TOKEN.test(compact)) return false;
+  const hasDigit = /\d/.test(compact);
+  const hasLetter = /[a-z]/.test(compact);
+  if (hasDigit && hasLetter) return !/^(?:usb|ipv|mp|ddr|pc|x|v)\d{1,2}$/.test(compact);
+  // Long digit runs with a separator are part numbers (`388504-b21` is caught above, `540-5629` here).
+  return hasDigit && compact.length >= 6 && /[-/]/.test(raw);
+}
+
+/** A model-number candidate: `key` compacted for comparing, `raw` as written (upper-cased). */
+export interface ModelCandidate {
+  key: string;
+  raw: string;
+}
+
+/**
+ * Model-number candidates in a text: tokens mixing letters and digits, with or without dashes
+ * (`KDL-40V5100`, `pslx350h`, `388504-B21`), plus a short letter prefix joined to a following
+ * alphanumeric token (`KDL 40V5100` → `kdl40v5100`).
+ */
+export function extractModelCandidates(text: string): ModelCandidate[] {
+  const found = new Map<string, string>();
+  const raws = normalizeTitle(text)
+    .split(/[\s,;:()[\]{}"'!?*|+&]+/)
+    .map((raw) => raw.replace(/^[-/.]+|[-/.]+$/g, ''))
+    .filter((raw) => raw.length > 0);
+  raws.forEach((raw, index) => {
+    const key = raw.replace(/[^a-z0-9]/g, '');
+    if (looksLikeModel(raw) && !found.has(key)) found.set(key, raw.toUpperCase());
+    const next = raws[index + 1];
+    if (next !== undefined && /^[a-z]{1,4}$/.test(raw) && /\d/.test(next)) {
+      const joined = `${raw}-${next}`;
+      const joinedKey = joined.replace(/[^a-z0-9]/g, '');
+      if (looksLikeModel(joined) && !UNIT_TOKEN.test(next) && !found.has(joinedKey))
+        found.set(joinedKey, joined.toUpperCase());
+    }
+  });
+  return [...found].map(([key, raw]) => ({ key, raw }));
+}
+
+/** Model-number keys in a text, compacted (no dashes or spaces): `KDL-40V5100` → `kdl40v5100`. */
+export function extractModelNumbers(text: string): string[] {
+  return extractModelCandidates(text).map((candidate) => candidate.key);
+}
+
+/** Families of numeric attributes and the units that belong to each, with a scale to one base. */
+const ATTRIBUTE_UNITS: Record<string, { family: string; scale: number }> = {
+  tb: { family: 'storage', scale: 1000 },
+  gb: { family: 'storage', scale: 1 },
+  mb: { family: 'storage', scale: 0.001 },
+  in: { family: 'size', scale: 1 },
+  w: { family: 'wattage', scale: 1 },
+  ghz: { family: 'frequency', scale: 1000 },
+  mhz: { family: 'frequency', scale: 1 },
+  mp: { family: 'resolution', scale: 1 },
+  mah: { family: 'battery', scale: 1 },
+  rpm: { family: 'speed', scale: 1 },
+  v: { family: 'voltage', scale: 1 },
+  x: { family: 'zoom', scale: 1 },
+};
+
+export interface NumericAttribute {
+  family: string;
+  /** Value in the family's base unit (storage in GB, frequency in MHz, ...). */
+  value: number;
+  /** The token as written after normalisation, e.g. `128gb`. */
+  text: string;
+}
+
+/** Numeric attributes such as `128gb`, `55in`, `200w`, `2.4ghz`. */
+export function extractAttributes(text: string): NumericAttribute[] {
+  const attributes: NumericAttribute[] = [];
+  for (const token of tokenize(text)) {
+    const match = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(token);
+    if (!match) continue;
+    const unit = ATTRIBUTE_UNITS[match[2]!];
+    if (!unit) continue;
+    attributes.push({ family: unit.family, value: Number(match[1]) * unit.scale, text: token });
+  }
+  return attributes;
+}
+
+export const COLOUR_WORDS: ReadonlySet<string> = new Set([
+  'black',
+  'white',
+  'silver',
+  'gray',
+  'grey',
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'pink',
+  'purple',
+  'gold',
+  'brown',
+  'beige',
+  'bronze',
+  'titanium',
+  'graphite',
+  'charcoal',
+  'navy',
+  'teal',
+  'ivory',
+  'chrome',
+  'platinum',
+  'rose',
+  'violet',
+  'cyan',
+  'magenta',
+]);
+
+/** Colour words in a text (`grey` is reported as `gray`). */
+export function extractColours(text: string): string[] {
+  const colours = new Set<string>();
+  for (const token of tokenize(text)) {
+    if (COLOUR_WORDS.has(token)) colours.add(token === 'grey' ? 'gray' : token);
+  }
+  return [...colours];
+}
+
+/** Well-known consumer electronics, computing and software brands (multi-word as spaced). */
+const KNOWN_BRANDS = [
+  'acer',
+  'adobe',
+  'aiwa',
+  'alpine',
+  'amd',
+  'apc',
+  'apple',
+  'asus',
+  'atlona',
+  'audio-technica',
+  'audiovox',
+  'autodesk',
+  'belkin',
+  'bissell',
+  'black & decker',
+  'bose',
+  'boston acoustics',
+  'braun',
+  'brother',
+  'broderbund',
+  'buffalo',
+  'canon',
+  'casio',
+  'cisco',
+  'cobra',
+  'corel',
+  'corsair',
+  'creative',
+  'crucial',
+  'cuisinart',
+  'd-link',
+  'dell',
+  'delonghi',
+  'denon',
+  'dyson',
+  'eaton',
+  'emerson',
+  'encore',
+  'epson',
+  'escient',
+  'frigidaire',
+  'fujifilm',
+  'fujitsu',
+  'garmin',
+  'ge',
+  'gigabyte',
+  'google',
+  'gopro',
+  'haier',
+  'hamilton beach',
+  'harman kardon',
+  'hitachi',
+  'hoover',
+  'hp',
+  'htc',
+  'huawei',
+  'ibm',
+  'infocus',
+  'intel',
+  'intuit',
+  'iomega',
+  'jabra',
+  'jbl',
+  'jvc',
+  'kaspersky',
+  'kenwood',
+  'kingston',
+  'kitchenaid',
+  'klipsch',
+  'kodak',
+  'konica',
+  'lacie',
+  'lenovo',
+  'lexar',
+  'lg',
+  'linksys',
+  'logitech',
+  'marantz',
+  'maytag',
+  'mcafee',
+  'memorex',
+  'microsoft',
+  'mitsubishi',
+  'monster',
+  'motorola',
+  'msi',
+  'netgear',
+  'nikon',
+  'nintendo',
+  'nokia',
+  'norton',
+  'nvidia',
+  'olympus',
+  'omnimount',
+  'onkyo',
+  'oracle',
+  'palm',
+  'panasonic',
+  'pentax',
+  'philips',
+  'pioneer',
+  'plantronics',
+  'polk',
+  'qnap',
+  'razer',
+  'ricoh',
+  'roku',
+  'samsung',
+  'sandisk',
+  'sanus',
+  'sanyo',
+  'seagate',
+  'sennheiser',
+  'sharp',
+  'shure',
+  'sony',
+  'symantec',
+  'synology',
+  'tdk',
+  'targus',
+  'tomtom',
+  'toshiba',
+  'tp-link',
+  'trendnet',
+  'ubiquiti',
+  'uniden',
+  'verbatim',
+  'viewsonic',
+  'vizio',
+  'western digital',
+  'whirlpool',
+  'xerox',
+  'xiaomi',
+  'yamaha',
+  'zotac',
+  'zyxel',
+  'wd',
+  'sun',
+  'hpe',
+  'kensington',
+  'nero',
+  'avid',
+  'sage',
+  'topics',
+  'individual software',
+  'nuance',
+  'roxio',
+  'sonic',
+  'pinnacle',
+  'magix',
+  'cyberlink',
+  'steinberg',
+];
+
+const BRAND_ALIASES: Record<string, string> = {
+  'hewlett packard': 'hp',
+  'hewlett-packard': 'hp',
+  hpe: 'hp',
+  'western digital': 'wd',
+  'black and decker': 'black & decker',
+  'symantec corporation': 'symantec',
+  norton: 'symantec',
+  'computer associates': 'ca',
+  'lg electronics': 'lg',
+  'samsung electronics': 'samsung',
+  'sony electronics': 'sony',
+  'canon usa': 'canon',
+  'intuit inc': 'intuit',
+  'adobe systems': 'adobe',
+  'corel corporation': 'corel',
+  'microsoft corporation': 'microsoft',
+  'apple computer': 'apple',
+};
+
+const CORPORATE_SUFFIX =
+  /\b(?:inc|corp|corporation|co|ltd|llc|gmbh|software|systems|usa|international|electronics)\b\.?/g;
+
+/** Canonical form of a brand name: folded, corporate suffixes dropped, known aliases unified. */
+export function normalizeBrand(brand: string): string {
+  const folded = foldText(brand).replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
+  const direct = BRAND_ALIASES[folded];
+  if (direct) return direct;
+  const stripped = folded.replace(CORPORATE_SUFFIX, '').replace(/\s+/g, ' ').trim();
+  return BRAND_ALIASES[stripped] ?? (stripped || folded);
+}
+
+const BRAND_LOOKUP = new Map<string, string>(
+  [...KNOWN_BRANDS, ...Object.keys(BRAND_ALIASES)].map((name) => [name, normalizeBrand(name)]),
+);
+
+/**
+ * The brand of a product: the given brand field when present, else the first known brand
+ * among the title's leading words (one to three word phrases), else null.
+ */
+export function detectBrand(title: string, brand?: string | null): string | null {
+  if (brand && brand.trim() && !/^(?:null|n\/a|unknown|generic)$/i.test(brand.trim()))
+    return normalizeBrand(brand);
+  const words = foldText(title)
+    .split(/[^a-z0-9&-]+/)
+    .filter((word) => word.length > 0 && word !== 'null');
+  for (let index = 0; index < Math.min(words.length, 8); index += 1) {
+    for (const length of [3, 2, 1]) {
+      const phrase = words.slice(index, index + length).join(' ');
+      const found = BRAND_LOOKUP.get(phrase);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parseMatchLine } from './match-pairs.ts';
+import { scoreProductPair } from './score.ts';
+
+describe('scoreProductPair', () => {
+  it('matches the same TV listed differently, with reasons', () => {
+    const result = scoreProductPair(
+      { title: 'Sony Bravia KDL-40V5100 40" LCD HDTV', price: 999 },
+      { title: 'sony kdl40v5100 bravia 40 inch lcd television', brand: 'Sony', price: 949 },
+    );
+    expect(result.isMatch).toBe(true);
+    expect(result.score).toBeGreaterThan(0.5);
+    expect(result.score).toBeLessThanOrEqual(1);
+    expect(result.reasons).toContain('same model number KDL-40V5100');
+    expect(result.reasons).toContain('same brand sony');
+    expect(result.reasons).toContain('same size 40in');
+  });
+
+  it('rejects a different storage variant and says why', () => {
+    const result = scoreProductPair(
+      { title: 'Apple iPhone 13 128GB Midnight' },
+      { title: 'Apple iPhone 13 256 GB Midnight' },
+    );
+    expect(result.isMatch).toBe(false);
+    expect(result.reasons).toContain('different storage: 128gb vs 256gb');
+  });
+
+  it('rejects different model numbers and brands', () => {
+    const result = scoreProductPair(
+      { title: 'Samsung UN55TU7000 55" 4K TV', brand: 'Samsung' },
+      { title: 'LG 55UN7300 55" 4K TV', brand: 'LG' },
+    );
+    expect(result.isMatch).toBe(false);
+    expect(result.reasons).toContain('different brands: samsung vs lg');
+    expect(result.reasons.some((reason) => reason.startsWith('different model numbers'))).toBe(
+      true,
+    );
+  });
+
+  it('is symmetric and fast', () => {
+    const a = { title: 'Netgear ProSafe FS105 5-port 10/100 switch', price: 39 };
+    const b = { title: 'netgear fs105na prosafe ethernet switch', price: 35 };
+    expect(scoreProductPair(a, b).score).toBeCloseTo(scoreProductPair(b, a).score, 6);
+    const started = performance.now();
+    for (let index = 0; index < 1000; index += 1) scoreProductPair(a, b);
+    expect((performance.now() - started) / 1000).toBeLessThan(1);
+  });
+});
+
+describe('parseMatchLine', () => {
+  it('scores a valid line', () => {
+    const result = parseMatchLine(
+      JSON.stringify({
+        left: { title: 'sony pslx350h turntable' },
+        right: { title: 'Sony PS-LX350H' },
+      }),
+    );
+    expect(result).toMatchObject({ match: true });
+  });
+
+  it('returns an error for invalid lines instead of throwing', () => {
+    expect(parseMatchLine('not json')).toEqual({ error: 'invalid JSON' });
+    expect(parseMatchLine('[]')).toHaveProperty('error');
+    expect(parseMatchLine('{"left":{"title":""},"right":{"title":"x"}}')).toHaveProperty('error');
+    expect(
+      parseMatchLine('{"left":{"title":"a","price":"abc"},"right":{"title":"x"}}'),
+    ).toHaveProperty('error');
+  });
+});
