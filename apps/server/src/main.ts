@@ -77,7 +77,7 @@ async function migrateOnly(config: AppConfig): Promise<void> {
 async function setUpAccounts(config: AppConfig, db: Database['db']): Promise<void> {
   const setup = accountsSetup(db, config.publicUrl);
   if (config.loadDemoData && (await loadDemoDataOnce(db, setup))) {
-    console.log('Loaded the demo accounts (see the README for their sign-in details).');
+    console.log('Loaded the demo catalog and accounts (see the README for their sign-in details).');
   }
   if (config.initialAdmin) {
     const { created } = await setup.ensureAdmin(
