@@ -24,6 +24,7 @@ const app = await buildApp({
     publicUrl: 'http://localhost',
     smtpUrl: null,
     mailFrom: 'bench@ipick.local',
+    fetchAllowPrivate: false,
   },
   database,
   migrationVersion: version,

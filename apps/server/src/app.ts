@@ -6,7 +6,12 @@ import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { CatalogRepository } from './modules/catalog/catalog-repository.ts';
 import { feedRoutes } from './modules/catalog/feed-routes.ts';
+import { ProductPageReader } from './modules/catalog/product-page-reader.ts';
+import { CompareRepository } from './modules/compare/compare-repository.ts';
+import { CompareService } from './modules/compare/compare-service.ts';
+import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -18,11 +23,12 @@ import { rateLimitPlugin } from './platform/http/rate-limits.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
+import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
 import { createMailer } from './platform/mailer/mailer.ts';
 
 export type AppSettings = Pick<
   AppConfig,
-  'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom'
+  'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'fetchAllowPrivate'
 >;
 
 export interface AppDependencies {
@@ -81,6 +87,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const auth = new AuthService(identity, new AuthRepository(database.db));
+  const fetcher = createSafeFetcher({ allowPrivate: config.fetchAllowPrivate });
+  app.addHook('onClose', () => fetcher.close());
+  const compare = new CompareService(
+    new CompareRepository(database.db),
+    new ProductPageReader(fetcher, new CatalogRepository(database.db)),
+  );
   const isSecure = config.publicUrl.startsWith('https:');
 
   await app.register(errorHandlerPlugin);
@@ -93,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(adminRoutes, { prefix: '/api/admin', auth });
   await app.register(feedRoutes, { db: database.db, auth });
+  await app.register(compareRoutes, { compare });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

@@ -10,6 +10,7 @@ export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings 
     publicUrl: 'http://localhost:3000',
     smtpUrl: null,
     mailFrom: 'ipick <no-reply@ipick.test>',
+    fetchAllowPrivate: false,
     ...overrides,
   };
 }

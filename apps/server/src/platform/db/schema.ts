@@ -21,6 +21,7 @@ export interface DatabaseSchema {
   offers: OffersTable;
   price_observations: PriceObservationsTable;
   feed_imports: FeedImportsTable;
+  compare_requests: CompareRequestsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -251,4 +252,11 @@ export interface FeedImportsTable {
   items_marked_out_of_stock: Generated<number>;
   rejections: ColumnType<unknown, string | undefined, string>;
   error: string | null;
+}
+
+export interface CompareRequestsTable {
+  id: string;
+  url: string;
+  result: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { CompareResponse, ComparedOffer } from '@ipick/contracts';
+import {
+  checkProductUrl,
+  parseRetailerUrl,
+  prepareSide,
+  scorePreparedPair,
+  type PreparedSide,
+} from '@ipick/core';
+import { AppError } from '../../platform/errors.ts';
+import type { ProductPageReader } from '../catalog/product-page-reader.ts';
+import type { CompareRepository, OfferView } from './compare-repository.ts';
+
+/** Alternatives must be at least this close to the pasted product to be shown. */
+const ALTERNATIVE_MIN_SCORE = 0.15;
+const MAX_ALTERNATIVES = 12;
+
+interface PastedProduct {
+  product: CompareResponse['product'];
+  offer: OfferView | null;
+  notice: string | null;
+}
+
+/**
+ * Compares a pasted product link (architecture: "The main job"): finds the product (catalog,
+ * else the page, else the words of the link), the same product at other retailers (catalog
+ * link, GTIN, then title candidates re-scored by the matcher), and close alternatives.
+ */
+export class CompareService {
+  readonly #repository: CompareRepository;
+  readonly #pageReader: ProductPageReader;
+
+  constructor(repository: CompareRepository, pageReader: ProductPageReader) {
+    this.#repository = repository;
+    this.#pageReader = pageReader;
+  }
+
+  async compare(url: string, requestId: string = randomUUID()): Promise<CompareResponse> {
+    const checked = checkProductUrl(url);
+    if (!checked.ok) throw new AppError('invalid_request', `url: ${checked.reason}`);
+    const pasted = await this.#resolve(checked.url.href);
+    const result = await this.#findOffers(pasted, requestId);
+    await this.#repository.saveResult(requestId, checked.url.href, result);
+    return result;
+  }
+
+  /** A comparison made before, for a reload or a new tab; null when unknown. */
+  async find(requestId: string): Promise<CompareResponse | null> {
+    return ((await this.#repository.findResult(requestId)) as CompareResponse | undefined) ?? null;
+  }
+
+  async #resolve(url: string): Promise<PastedProduct> {
+    const link = parseRetailerUrl(url)!;
+    const known =
+      (link.retailer && link.productId
+        ? await this.#repository.findOfferByRetailerProduct(link.retailer, link.productId)
+        : undefined) ?? (await this.#repository.findOfferByUrl(link.canonicalUrl));
+    if (known) return { product: toProduct(known, 'catalog'), offer: known, notice: null };
+
+    try {
+      const read = await this.#pageReader.read(url);
+      const offer = await this.#repository.findOfferByUrl(read.offer.url);
+      if (offer) return { product: toProduct(offer, 'page'), offer, notice: null };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // No dead end (issue 5): fall back to the words of the link and say why.
+      const words = link.titleWords.join(' ');
+      if (words.length < 3) {
+        throw new AppError(
+          'not_found',
+          `${error.message} The link itself does not name a product either.`,
+        );
+      }
+      return {
+        product: {
+          title: words,
+          brand: null,
+          gtin: null,
+          mpn: null,
+          priceMinor: null,
+          currency: null,
+          retailer: link.retailer ?? link.host,
+          retailerName: link.retailer ?? link.host,
+          url: link.canonicalUrl,
+          image: null,
+          source: 'link',
+        },
+        offer: null,
+        notice: `${error.message} ipick compared the words of the link instead.`,
+      };
+    }
+    throw new AppError('not_found', 'That page does not describe a product ipick can read.');
+  }
+
+  async #findOffers(pasted: PastedProduct, requestId: string): Promise<CompareResponse> {
+    const { product, offer } = pasted;
+    const pastedSide = prepareSide({
+      title: product.title,
+      brand: product.brand,
+      model: product.mpn,
+    });
+    const candidates = new Map<
+      string,
+      { offer: OfferView; confidence: number; reasons: string[]; same: boolean }
+    >();
+    const consider = (
+      candidate: OfferView,
+      same: boolean,
+      confidence: number,
+      reasons: string[],
+    ) => {
+      if (candidate.id === offer?.id) return;
+      if (
+        offer &&
+        candidate.retailerId === offer.retailerId &&
+        candidate.productId === offer.productId
+      )
+        return;
+      const previous = candidates.get(candidate.id);
+      if (!previous || (same && !previous.same) || confidence > previous.confidence) {
+        candidates.set(candidate.id, {
+          offer: candidate,
+          confidence,
+          reasons,
+          same: same || (previous?.same ?? false),
+        });
+      }
+    };
+
+    if (offer?.productId) {
+      for (const candidate of await this.#repository.offersOfProduct(offer.productId, offer.id)) {
+        const reason =
+          candidate.gtin && candidate.gtin === offer.gtin
+            ? `same GTIN ${offer.gtin}`
+            : 'same product in the catalog';
+        consider(candidate, true, 1, [reason]);
+      }
+    }
+    if (product.gtin) {
+      for (const candidate of await this.#repository.offersWithGtin(product.gtin)) {
+        consider(candidate, true, 1, [`same GTIN ${product.gtin}`]);
+      }
+    }
+    for (const candidate of await this.#repository.offersWithSimilarTitles(product.title)) {
+      if (candidates.get(candidate.id)?.same) continue;
+      const match = scorePreparedPair(pastedSide, sideOf(candidate));
+      if (match.isMatch) consider(candidate, true, match.score, match.reasons);
+      else if (match.score >= ALTERNATIVE_MIN_SCORE)
+        consider(candidate, false, match.score, match.reasons);
+    }
+
+    const pastedTotal = product.priceMinor;
+    const present = (entry: {
+      offer: OfferView;
+      confidence: number;
+      reasons: string[];
+    }): ComparedOffer => ({
+      offerId: entry.offer.id,
+      title: entry.offer.title,
+      retailer: entry.offer.retailerKey,
+      retailerName: entry.offer.retailerName,
+      url: entry.offer.url,
+      priceMinor: entry.offer.priceMinor,
+      currency: entry.offer.currency,
+      availability: entry.offer.availability,
+      condition: entry.offer.condition,
+      savingsMinor:
+        pastedTotal !== null &&
+        entry.offer.priceMinor !== null &&
+        entry.offer.currency === product.currency
+          ? pastedTotal - totalOf(entry.offer)
+          : null,
+      confidence: Math.round(entry.confidence * 1000) / 1000,
+      reasons: entry.reasons,
+    });
+    const all = [...candidates.values()];
+    const sameProduct = all
+      .filter((entry) => entry.same)
+      .sort(
+        (a, b) =>
+          (totalOf(a.offer) || Number.MAX_SAFE_INTEGER) -
+          (totalOf(b.offer) || Number.MAX_SAFE_INTEGER),
+      )
+      .map(present);
+    const alternatives = all
+      .filter((entry) => !entry.same)
+      .sort((a, b) => b.confidence - a.confidence)
+      .slice(0, MAX_ALTERNATIVES)
+      .map(present);
+    return { requestId, product, sameProduct, alternatives, notice: pasted.notice };
+  }
+}
+
+function totalOf(offer: OfferView): number {
+  return (offer.priceMinor ?? 0) + (offer.shippingMinor ?? 0);
+}
+
+function sideOf(offer: OfferView): PreparedSide {
+  return prepareSide({
+    title: offer.title,
+    brand: offer.brand,
+    model: offer.mpn,
+    category: offer.category,
+  });
+}
+
+function toProduct(offer: OfferView, source: 'catalog' | 'page'): CompareResponse['product'] {
+  return {
+    title: offer.title,
+    brand: offer.brand,
+    gtin: offer.gtin,
+    mpn: offer.mpn,
+    priceMinor: offer.priceMinor,
+    currency: offer.currency,
+    retailer: offer.retailerKey,
+    retailerName: offer.retailerName,
+    url: offer.url,
+    image: offer.imageUrl,
+    source,
+  };
+}
