@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
+import { ComparisonResults } from '@/features/compare/components/comparison-results';
 
 export default function NewSearchPage() {
   const { requestId = '' } = useParams();
@@ -12,10 +12,7 @@ export default function NewSearchPage() {
         title="Comparing prices"
         description="The product you asked about, and its prices at other retailers."
       />
-      <StoredProductLink
-        requestId={requestId}
-        note="Results are on their way: prices from other retailers will appear on this page."
-      />
+      <ComparisonResults requestId={requestId} />
     </PageContainer>
   );
 }
