@@ -1,5 +1,5 @@
+import { navLinkClass } from '@/components/ui/nav-link-class';
 import { NavLink, Outlet } from 'react-router';
-import { cn } from '@/lib/cn';
 
 const basePath = '/business/dashboard/checkout';
 
@@ -21,16 +21,7 @@ export function DashboardLayout() {
         <ul className="-mx-3 flex flex-wrap gap-1 md:mx-0 md:flex-col">
           {dashboardNav.map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    'block rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
-                    isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground',
-                  )
-                }
-              >
+              <NavLink to={item.to} end={item.end} className={navLinkClass}>
                 {item.label}
               </NavLink>
             </li>

@@ -1,6 +1,6 @@
+import { navLinkClass } from '@/components/ui/nav-link-class';
 import { NavLink, Link } from 'react-router';
 import { AccountMenu } from '@/features/auth/components/account-menu';
-import { cn } from '@/lib/cn';
 
 const navItems = [
   { to: '/', label: 'Compare', end: true },
@@ -25,16 +25,7 @@ export function SiteHeader() {
           <ul className="-mx-3 flex flex-wrap items-center gap-1 sm:mx-0">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
-                      isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground',
-                    )
-                  }
-                >
+                <NavLink to={item.to} end={item.end} className={navLinkClass}>
                   {item.label}
                 </NavLink>
               </li>
