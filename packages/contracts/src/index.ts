@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './compare.ts';
+export * from './shopper.ts';
+export * from './catalog.ts';
