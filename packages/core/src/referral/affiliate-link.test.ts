@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { RETAILER_KEYS, RETAILERS } from '../retailers/retailer-table.ts';
+import { buildAffiliateLink, PLACEHOLDER_AFFILIATE_IDS } from './affiliate-link.ts';
+
+describe('buildAffiliateLink', () => {
+  it.each(RETAILER_KEYS)("puts %s's id in its own parameter (spec §9)", (key) => {
+    const retailer = RETAILERS[key];
+    const link = buildAffiliateLink(`https://www.${retailer.hosts[0]}/some/product?color=red`, {
+      [key]: `id-${key}`,
+    });
+    const url = new URL(link);
+    expect(url.searchParams.get(retailer.affiliateParameter)).toBe(`id-${key}`);
+    expect(url.searchParams.get('color')).toBe('red');
+  });
+
+  it('uses the spec parameter names', () => {
+    expect(buildAffiliateLink('https://www.amazon.com/dp/B08P2HBBLX', { amazon: 'ipick-20' })).toBe(
+      'https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20',
+    );
+    expect(buildAffiliateLink('https://www.ebay.com/itm/1234567890', { ebay: 'p1' })).toBe(
+      'https://www.ebay.com/itm/1234567890?partner=p1',
+    );
+    expect(buildAffiliateLink('https://www.walmart.com/ip/123', { walmart: 'w1' })).toBe(
+      'https://www.walmart.com/ip/123?affiliate=w1',
+    );
+  });
+
+  it("replaces another affiliate's id and keeps the fragment", () => {
+    expect(
+      buildAffiliateLink('https://www.amazon.com/dp/B08P2HBBLX?tag=someone-20#reviews', {
+        amazon: 'ipick-20',
+      }),
+    ).toBe('https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20#reviews');
+  });
+
+  it('has a placeholder for every retailer', () => {
+    for (const key of RETAILER_KEYS) expect(PLACEHOLDER_AFFILIATE_IDS[key]).toMatch(/\S/);
+  });
+
+  it.each(['not a link', '', 'javascript:alert(1)', 'ftp://www.amazon.com/dp/B08P2HBBLX', '/dp/x'])(
+    'gives back %j unchanged: it does not parse (spec §5)',
+    (input) => {
+      expect(buildAffiliateLink(input, PLACEHOLDER_AFFILIATE_IDS)).toBe(input);
+    },
+  );
+
+  it('leaves other shops and retailers without an id alone', () => {
+    const shop = 'https://shop.example.com/products/kettle';
+    expect(buildAffiliateLink(shop, PLACEHOLDER_AFFILIATE_IDS)).toBe(shop);
+    const amazon = 'https://www.amazon.com/dp/B08P2HBBLX';
+    expect(buildAffiliateLink(amazon, { ebay: 'p1' })).toBe(amazon);
+    expect(buildAffiliateLink(amazon, { amazon: '' })).toBe(amazon);
+  });
+
+  it('does not take a look-alike host for the retailer', () => {
+    const lookAlike = 'https://evilamazon.com/dp/B08P2HBBLX';
+    expect(buildAffiliateLink(lookAlike, PLACEHOLDER_AFFILIATE_IDS)).toBe(lookAlike);
+  });
+});

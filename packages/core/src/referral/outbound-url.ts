@@ -1,0 +1,53 @@
+import { parseRetailerUrl } from '../retailers/parse-retailer-url.ts';
+import { buildAffiliateLink, type AffiliateIds } from './affiliate-link.ts';
+
+/** The stored UTM set of a visit (spec §3), captured once from the page address (§4). */
+export interface UtmValues {
+  source?: string | null;
+  medium?: string | null;
+  campaign?: string | null;
+  term?: string | null;
+  content?: string | null;
+}
+
+/** Spec §9: what every outbound link carries unless the visit's own UTM values say otherwise. */
+export const OUTBOUND_DEFAULTS = {
+  ref: 'ipick',
+  utm_source: 'ipick',
+  utm_medium: 'price_comparison',
+  utm_campaign: 'product_referral',
+} as const;
+
+export interface OutboundUrlInput {
+  /** The retailer's or shop's product link. */
+  target: string;
+  /** The visit's stored UTM values; each one given replaces ipick's default. */
+  utm?: UtmValues | null;
+  sessionId: string;
+  businessDomain?: string | null;
+  productName?: string | null;
+  affiliateIds: AffiliateIds;
+}
+
+const utmKeys = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+/**
+ * The outbound link for a click (spec §1, §9): the retailer's affiliate id, `ref=ipick` and
+ * the default UTM parameters overridden by the visit's own, `session_id` (when there is one),
+ * and `business_domain` and `product_name` when known. A link that does not parse comes back
+ * unchanged (spec §5).
+ */
+export function buildOutboundUrl(input: OutboundUrlInput): string {
+  if (parseRetailerUrl(input.target) === null) return input.target;
+  const url = new URL(buildAffiliateLink(input.target, input.affiliateIds).trim());
+  const params = url.searchParams;
+  for (const [name, value] of Object.entries(OUTBOUND_DEFAULTS)) params.set(name, value);
+  for (const key of utmKeys) {
+    const value = input.utm?.[key];
+    if (value) params.set(`utm_${key}`, value);
+  }
+  if (input.sessionId) params.set('session_id', input.sessionId);
+  if (input.businessDomain) params.set('business_domain', input.businessDomain);
+  if (input.productName) params.set('product_name', input.productName);
+  return url.href;
+}
