@@ -1,10 +1,32 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ComparisonResults } from '@/features/compare/components/comparison-results';
+import type { FavoriteTarget } from '@/features/compare/components/favorite-slot';
+import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
+import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
+import { currentPath, withReturnTo } from '@/lib/return-to';
 
+/** `/new-search/:requestId/:slug` (spec §2): the comparison, with favourites for signed-in shoppers. */
 export default function NewSearchPage() {
   const { requestId = '' } = useParams();
+  const location = useLocation();
+  const { user, isLoading } = useAuth();
+  const signInHref = withReturnTo('/login', 'returnTo', currentPath(location));
+
+  const renderFavorite = (target: FavoriteTarget) => (
+    <FavoriteToggle
+      requestId={target.requestId}
+      offerId={target.offerId}
+      url={target.url}
+      describedBy={target.describedBy}
+      variant={target.variant === 'product' ? 'labelled' : 'icon'}
+      isSignedIn={user !== null}
+      isCheckingSignIn={isLoading}
+      signInHref={signInHref}
+    />
+  );
 
   return (
     <PageContainer>
@@ -12,7 +34,13 @@ export default function NewSearchPage() {
         title="Comparing prices"
         description="The product you asked about, and its prices at other retailers."
       />
-      <ComparisonResults requestId={requestId} />
+      <ComparisonResults
+        // A new request starts with fresh filters.
+        key={requestId}
+        requestId={requestId}
+        missing={<StoredProductLink requestId={requestId} note="" />}
+        renderFavorite={renderFavorite}
+      />
     </PageContainer>
   );
 }
