@@ -1,9 +1,10 @@
 import { useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
+import { SearchResults } from '@/features/compare/components/search-results';
 import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
 
-/** The older results page (spec §2); kept for links that still point at it. */
+/** The older results page (spec §2): the same comparison as a plain list, for links to it. */
 export default function SearchPage() {
   const { requestId = '' } = useParams();
 
@@ -13,9 +14,9 @@ export default function SearchPage() {
         title="Search results"
         description="Prices for the product you searched for at other retailers."
       />
-      <StoredProductLink
+      <SearchResults
         requestId={requestId}
-        note="Prices from other retailers will appear on this page."
+        missing={<StoredProductLink requestId={requestId} note="" />}
       />
     </PageContainer>
   );
