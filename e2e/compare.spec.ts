@@ -1,29 +1,11 @@
 import { formatMoney, RETAILERS } from '@ipick/core';
 import { expect, test } from '@playwright/test';
-import {
-  generateDemoCatalog,
-  type DemoProduct,
-} from '../apps/server/src/modules/demo/catalog-generator.ts';
-
-/** The e2e server loads the demo catalog with seed 1 and 3,000 products. */
-function pickProduct(): DemoProduct {
-  for (const product of generateDemoCatalog({ seed: 1, products: 3000 })) {
-    const retailers = new Set(product.offers.map((entry) => entry.retailer));
-    if (
-      product.offers.length >= 3 &&
-      retailers.size === product.offers.length &&
-      product.offers.every((entry) => entry.offer.gtin !== null)
-    ) {
-      return product;
-    }
-  }
-  throw new Error('No demo product with three GTIN offers at distinct retailers');
-}
+import { catalogProduct } from './support/demo-products.ts';
 
 test('a shopper pastes a demo product link and sees the same product at other retailers', async ({
   page,
 }) => {
-  const product = pickProduct();
+  const product = catalogProduct;
   const [pasted, ...others] = product.offers;
   await page.goto('/');
   await page.getByLabel('Product link').fill(pasted!.offer.url);

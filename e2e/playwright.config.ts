@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { appPort, mailCatcher } from './support/ports.ts';
+import { appPort, fixtureShopPort, mailCatcher } from './support/ports.ts';
 
 const port = appPort;
 // One fresh embedded database per run; the variable carries it from the runner to its workers.
@@ -46,6 +46,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx e2e/support/fixture-shop.ts ${fixtureShopPort}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${fixtureShopPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node --import tsx apps/server/src/main.ts start',
       cwd: '..',
       url: `http://127.0.0.1:${port}/api/health`,
@@ -59,6 +66,8 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${mailCatcher.smtpPort}`,
         LOG_LEVEL: 'warn',
+        // The fixture shop and the closed port live on loopback, which ipick refuses otherwise.
+        IPICK_FETCH_ALLOW_PRIVATE: '1',
       },
     },
   ],

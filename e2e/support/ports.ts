@@ -1,3 +1,7 @@
-/** Ports of the browser-test run: ipick itself, and the local mail server beside it. */
+/** Ports of the browser-test run: ipick itself, and the local stand-ins beside it. */
 export const appPort = Number(process.env.IPICK_E2E_PORT ?? 3917);
 export const mailCatcher = { smtpPort: appPort + 1, httpPort: appPort + 2 };
+/** A shop ipick has no catalog of, serving product pages. */
+export const fixtureShopPort = appPort + 3;
+/** Nothing listens here: links to it cannot be fetched. */
+export const closedPort = appPort + 4;

@@ -99,6 +99,17 @@ export class CompareRepository {
       .execute();
   }
 
+  /** True when ipick has the catalog of the shop at `host` (one of its feeds was imported). */
+  async isKnownRetailerHost(host: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('retailers as r')
+      .select('r.id')
+      .where(sql<boolean>`${host} = any(r.hosts)`)
+      .where(sql<boolean>`exists (select 1 from feed_imports f where f.retailer_id = r.id)`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async saveResult(id: string, url: string, result: unknown): Promise<void> {
     await this.#db
       .insertInto('compare_requests')

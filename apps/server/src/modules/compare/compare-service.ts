@@ -3,6 +3,7 @@ import type { CompareResponse, ComparedOffer } from '@ipick/contracts';
 import {
   checkProductUrl,
   parseRetailerUrl,
+  RETAILERS,
   prepareSide,
   scorePreparedPair,
   type PreparedSide,
@@ -56,19 +57,33 @@ export class CompareService {
         ? await this.#repository.findOfferByRetailerProduct(link.retailer, link.productId)
         : undefined) ?? (await this.#repository.findOfferByUrl(link.canonicalUrl));
     if (known) return { product: toProduct(known, 'catalog'), offer: known, notice: null };
+    if (link.retailer && !link.productId && link.titleWords.length === 0) {
+      // A known shop's home, search or category page: fetching it could not name one product.
+      throw new AppError(
+        'invalid_request',
+        `That is not a product page at ${RETAILERS[link.retailer].name}. Open the product itself and paste its link.`,
+      );
+    }
+    const isKnownShop =
+      link.retailer !== null || (await this.#repository.isKnownRetailerHost(link.host));
+    const unknownShop = isKnownShop ? null : `${link.host} is not one of the shops ipick compares.`;
 
     try {
       const read = await this.#pageReader.read(url);
       const offer = await this.#repository.findOfferByUrl(read.offer.url);
-      if (offer) return { product: toProduct(offer, 'page'), offer, notice: null };
+      if (offer) {
+        const notice = unknownShop ? `${unknownShop} ipick read the product from its page.` : null;
+        return { product: toProduct(offer, 'page'), offer, notice };
+      }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // No dead end (issue 5): fall back to the words of the link and say why.
       const words = link.titleWords.join(' ');
+      const reason = unknownShop ? `${unknownShop} ${error.message}` : error.message;
       if (words.length < 3) {
         throw new AppError(
           'not_found',
-          `${error.message} The link itself does not name a product either.`,
+          `${reason} The link itself does not name a product either.`,
         );
       }
       return {
@@ -86,7 +101,7 @@ export class CompareService {
           source: 'link',
         },
         offer: null,
-        notice: `${error.message} ipick compared the words of the link instead.`,
+        notice: `${reason} ipick compared the words of the link instead.`,
       };
     }
     throw new AppError('not_found', 'That page does not describe a product ipick can read.');

@@ -1,0 +1,37 @@
+import {
+  generateDemoCatalog,
+  type DemoProduct,
+} from '../../apps/server/src/modules/demo/catalog-generator.ts';
+
+/** The browser-test server loads the demo catalog with seed 1 and 3,000 products. */
+const demoCatalog = (): Generator<DemoProduct> => generateDemoCatalog({ seed: 1, products: 3000 });
+
+/** A demo product sold by at least three retailers, each offer with a GTIN. */
+function productsWithThreeGtinOffers(): DemoProduct[] {
+  const found: DemoProduct[] = [];
+  for (const product of demoCatalog()) {
+    const retailers = new Set(product.offers.map((entry) => entry.retailer));
+    if (
+      product.offers.length >= 3 &&
+      retailers.size === product.offers.length &&
+      product.offers.every((entry) => entry.offer.gtin !== null && entry.offer.priceMinor !== null)
+    ) {
+      found.push(product);
+      if (found.length === 3) break;
+    }
+  }
+  if (found.length < 3) throw new Error('Too few demo products with three GTIN offers');
+  return found;
+}
+
+const picked = productsWithThreeGtinOffers();
+
+/** The product the shopper pastes from the catalog. */
+export const catalogProduct: DemoProduct = picked[0]!;
+
+/** The product the fixture shop (not in the catalog) sells too. */
+export const fixtureShopProduct: DemoProduct = picked[1]!;
+
+/** The fixture shop's price: a dollar under the cheapest catalog offer, so ipick shows no saving. */
+export const fixtureShopPriceMinor =
+  Math.min(...fixtureShopProduct.offers.map((entry) => entry.offer.priceMinor!)) - 100;
