@@ -1,16 +1,19 @@
 /**
- * Features of a product pair for the matcher, each in [0, 1], with human reasons.
+ * Features of a product pair for the matcher, with human reasons. Every feature is a number in
+ * [0, 1]; the learned model (score.ts) combines them.
  */
 import {
   compactModel,
   detectBrand,
+  editDistance,
   extractAttributes,
   extractColours,
   extractModelCandidates,
-  isNumberToken,
+  extractVariantMarkers,
   normalizeTitle,
   tokenize,
   type NumericAttribute,
+  type VariantMarkers,
 } from './normalize.ts';
 
 /** One side of a pair, as a retailer listing gives it. */
@@ -35,10 +38,13 @@ export interface PreparedSide {
   titleTokens: Set<string>;
   fullTokens: Set<string>;
   grams: Set<string>;
+  /** Character 3-grams of the title with every separator removed (`image manager` ~ `imagemanager`). */
+  compactGrams: Set<string>;
   models: Map<string, string>;
   compactFull: string;
   attributes: NumericAttribute[];
   numbers: Set<string>;
+  markers: VariantMarkers;
   colours: string[];
   brand: string | null;
   price: number | null;
@@ -67,10 +73,23 @@ function trigrams(text: string): Set<string> {
   return grams;
 }
 
+function compactTrigrams(tokens: Iterable<string>): Set<string> {
+  const compact = [...tokens].join('').replace(/[^a-z0-9]+/g, '');
+  const grams = new Set<string>();
+  for (let index = 0; index + 3 <= compact.length; index += 1)
+    grams.add(compact.slice(index, index + 3));
+  return grams;
+}
+
+/** At most this many model-number candidates per side are compared. */
+const MAX_MODELS = 12;
+
 export function prepareSide(side: ProductSide): PreparedSide {
   const title = side.title ?? '';
   const description = side.description ?? '';
-  const titleTokens = new Set(tokenize(title).filter((token) => !NOISE_TOKENS.has(token)));
+  const allTokens = tokenize(title);
+  const titleList = allTokens.filter((token) => !NOISE_TOKENS.has(token));
+  const titleTokens = new Set(titleList);
   const fullTokens = new Set(titleTokens);
   if (description)
     for (const token of tokenize(description)) if (!NOISE_TOKENS.has(token)) fullTokens.add(token);
@@ -78,10 +97,8 @@ export function prepareSide(side: ProductSide): PreparedSide {
   if (side.model && compactModel(side.model).length >= 3)
     models.set(compactModel(side.model), side.model.trim().toUpperCase());
   for (const { key, raw } of extractModelCandidates(title))
-    if (!models.has(key)) models.set(key, raw);
-  const numbers = new Set(
-    [...titleTokens].filter((token) => isNumberToken(token) && token.length <= 5),
-  );
+    if (!models.has(key) && models.size < MAX_MODELS) models.set(key, raw);
+  const markers = extractVariantMarkers(title, allTokens);
   const price =
     typeof side.price === 'number' && Number.isFinite(side.price) && side.price > 0
       ? side.price
@@ -90,10 +107,12 @@ export function prepareSide(side: ProductSide): PreparedSide {
     titleTokens,
     fullTokens,
     grams: trigrams(normalizeTitle(title)),
+    compactGrams: compactTrigrams(titleList),
     models,
     compactFull: compactModel(`${title} ${side.model ?? ''} ${description}`),
     attributes: extractAttributes(title),
-    numbers,
+    numbers: new Set(markers.numbers),
+    markers,
     colours: extractColours(title),
     brand: detectBrand(title, side.brand),
     price,
@@ -107,21 +126,42 @@ export const FEATURE_NAMES = [
   'jaccard',
   'trigramJaccard',
   'fullTextContainment',
+  'tfidfCosine',
+  'compactGramContainment',
+  'compactGramJaccard',
+  'unmatchedRareMax',
+  'unmatchedRareMin',
+  'unmatchedWeightMax',
+  'lengthRatio',
+  'shortLength',
   'modelExact',
   'modelPartial',
   'modelConflict',
   'modelOneSided',
+  'modelSimilarity',
+  'modelPrefix',
+  'modelDigitsSame',
+  'modelInOtherText',
+  'modelSeriesConflict',
   'attributeAgree',
   'attributeConflict',
+  'storageConflict',
   'numberConflict',
   'numberMismatch',
+  'numbersUnshared',
   'brandSame',
   'brandConflict',
   'colourConflict',
+  'platformConflict',
+  'platformOneSided',
+  'editionConflict',
+  'editionOneSided',
+  'licenceMismatch',
+  'yearConflict',
+  'quantityConflict',
+  'quantityOneSided',
   'priceBoth',
   'priceLogRatio',
-  'similaritySquared',
-  'similarityTimesModelConflict',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -133,12 +173,6 @@ function makeIdf(table: IdfTable): (token: string) => number {
 
 const idfCache = new WeakMap<IdfTable, (token: string) => number>();
 
-function weightOf(tokens: Set<string>, idf: (token: string) => number): number {
-  let sum = 0;
-  for (const token of tokens) sum += idf(token);
-  return sum;
-}
-
 function setJaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -146,40 +180,132 @@ function setJaccard(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
+function sharedCount(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const item of a) if (b.has(item)) shared += 1;
+  return shared;
+}
+
 function describeModel(raw: string): string {
   return raw.toUpperCase();
 }
 
-function modelRelation(
-  a: PreparedSide,
-  b: PreparedSide,
-): {
+interface ModelRelation {
   exact: string | null;
   partial: string | null;
   conflict: [string, string] | null;
   oneSided: boolean;
-} {
+  /** Best 1 - edit distance / length over the pairs of candidates. */
+  similarity: number;
+  /** Common prefix of that best pair over its longer length. */
+  prefix: number;
+  /** The best pair has the same digits (a colour or region suffix differs). */
+  digitsSame: boolean;
+  /** Share of either side's long candidates written somewhere in the other's text. */
+  inOtherText: number;
+  /**
+   * Two candidates of the same series (same leading letters) with different digits, such as
+   * `KX-TG9372` and `KX-TG9391`: the same product line, another model.
+   */
+  seriesConflict: boolean;
+}
+
+function seriesOf(key: string): { letters: string; digits: string } {
+  return { letters: /^[a-z]*/.exec(key)![0], digits: digitsOf(key) };
+}
+
+function digitsOf(key: string): string {
+  return key.replace(/[^0-9]/g, '');
+}
+
+function commonPrefix(a: string, b: string): number {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index += 1;
+  return index;
+}
+
+function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
+  let similarity = 0;
+  let prefix = 0;
+  let digitsSame = false;
+  let compared = false;
+  let seriesConflict = false;
+  for (const keyA of a.models.keys()) {
+    const seriesA = seriesOf(keyA);
+    for (const keyB of b.models.keys()) {
+      const seriesB = seriesOf(keyB);
+      if (
+        seriesA.letters.length >= 2 &&
+        seriesA.letters === seriesB.letters &&
+        seriesA.digits.length >= 2 &&
+        seriesB.digits.length >= 2 &&
+        !seriesA.digits.startsWith(seriesB.digits) &&
+        !seriesB.digits.startsWith(seriesA.digits)
+      )
+        seriesConflict = true;
+      const longest = Math.max(keyA.length, keyB.length);
+      const value = 1 - editDistance(keyA, keyB) / longest;
+      // Ties are resolved by maxima so that the result does not depend on the order of sides.
+      const pairPrefix = commonPrefix(keyA, keyB) / longest;
+      const digits = digitsOf(keyA);
+      const pairDigitsSame = digits.length >= 3 && digits === digitsOf(keyB);
+      if (!compared || value > similarity) {
+        similarity = value;
+        prefix = pairPrefix;
+        digitsSame = pairDigitsSame;
+      } else if (value === similarity) {
+        prefix = Math.max(prefix, pairPrefix);
+        digitsSame ||= pairDigitsSame;
+      }
+      compared = true;
+    }
+  }
+  similarity = Math.max(0, similarity);
+  let found = 0;
+  let long = 0;
+  for (const [side, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    for (const key of side.models.keys()) {
+      if (key.length < 5) continue;
+      long += 1;
+      if (other.compactFull.includes(key)) found += 1;
+    }
+  }
+  const inOtherText = long > 0 ? found / long : 0;
+  const base = { similarity, prefix, digitsSame, inOtherText, seriesConflict: false };
+
   for (const [key, raw] of a.models)
-    if (b.models.has(key)) return { exact: raw, partial: null, conflict: null, oneSided: false };
+    if (b.models.has(key))
+      return { ...base, exact: raw, partial: null, conflict: null, oneSided: false };
   for (const [keyA, rawA] of a.models) {
     for (const keyB of b.models.keys()) {
       const [short, long] = keyA.length <= keyB.length ? [keyA, keyB] : [keyB, keyA];
       if (short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3)
-        return { exact: null, partial: rawA, conflict: null, oneSided: false };
+        return { ...base, exact: null, partial: rawA, conflict: null, oneSided: false };
     }
   }
   for (const [key, raw] of a.models)
     if (key.length >= 5 && b.compactFull.includes(key))
-      return { exact: null, partial: raw, conflict: null, oneSided: false };
+      return { ...base, exact: null, partial: raw, conflict: null, oneSided: false };
   for (const [key, raw] of b.models)
     if (key.length >= 5 && a.compactFull.includes(key))
-      return { exact: null, partial: raw, conflict: null, oneSided: false };
+      return { ...base, exact: null, partial: raw, conflict: null, oneSided: false };
   if (a.models.size > 0 && b.models.size > 0) {
     const longest = (side: PreparedSide): string =>
       [...side.models.values()].sort((x, y) => y.length - x.length)[0] ?? '';
-    return { exact: null, partial: null, conflict: [longest(a), longest(b)], oneSided: false };
+    return {
+      ...base,
+      exact: null,
+      partial: null,
+      conflict: [longest(a), longest(b)],
+      oneSided: false,
+      seriesConflict,
+    };
   }
   return {
+    ...base,
     exact: null,
     partial: null,
     conflict: null,
@@ -204,6 +330,16 @@ export interface FeatureResult {
   reasons: string[];
 }
 
+/** Both sides name some of a kind (platforms, editions, ...) and none in common. */
+function disjoint<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length > 0 && b.length > 0 && !a.some((item) => b.includes(item));
+}
+
+/** The values one side names and the other does not, both ways. */
+function oneSided<T>(a: readonly T[], b: readonly T[]): T[] {
+  return [...a.filter((item) => !b.includes(item)), ...b.filter((item) => !a.includes(item))];
+}
+
 /** The feature vector of a pair (order of FEATURE_NAMES) and the reasons behind it. */
 export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTable): FeatureResult {
   let idf = idfCache.get(table);
@@ -213,20 +349,73 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   }
   const reasons: string[] = [];
 
+  // Token overlap, weighted by rarity.
   let sharedWeight = 0;
-  for (const token of a.titleTokens) if (b.titleTokens.has(token)) sharedWeight += idf(token);
-  const weightA = weightOf(a.titleTokens, idf);
-  const weightB = weightOf(b.titleTokens, idf);
+  let sharedSquare = 0;
+  let weightA = 0;
+  let weightB = 0;
+  let squareA = 0;
+  let squareB = 0;
+  let unmatchedA = 0;
+  let unmatchedB = 0;
+  let rareA = 0;
+  let rareB = 0;
+  for (const token of a.titleTokens) {
+    const weight = idf(token);
+    weightA += weight;
+    squareA += weight * weight;
+    if (b.titleTokens.has(token)) {
+      sharedWeight += weight;
+      sharedSquare += weight * weight;
+    } else {
+      unmatchedA += weight;
+      rareA = Math.max(rareA, weight);
+    }
+  }
+  for (const token of b.titleTokens) {
+    const weight = idf(token);
+    weightB += weight;
+    squareB += weight * weight;
+    if (!a.titleTokens.has(token)) {
+      unmatchedB += weight;
+      rareB = Math.max(rareB, weight);
+    }
+  }
   const union = weightA + weightB - sharedWeight;
   const weightedJaccard = union > 0 ? sharedWeight / union : 0;
   const minWeight = Math.min(weightA, weightB);
   const weightedContainment = minWeight > 0 ? sharedWeight / minWeight : 0;
+  const tfidfCosine = squareA > 0 && squareB > 0 ? sharedSquare / Math.sqrt(squareA * squareB) : 0;
   const jaccard = setJaccard(a.titleTokens, b.titleTokens);
   const trigramJaccard = setJaccard(a.grams, b.grams);
+  // Symmetric by construction: the score must not depend on which side is which.
+  const unmatchedRareMax = Math.max(rareA, rareB);
+  const unmatchedRareMin = Math.min(rareA, rareB);
+  const unmatchedWeightMax = Math.max(
+    weightA > 0 ? unmatchedA / weightA : 0,
+    weightB > 0 ? unmatchedB / weightB : 0,
+  );
+  const shortSize = Math.min(a.titleTokens.size, b.titleTokens.size);
+  const longSize = Math.max(a.titleTokens.size, b.titleTokens.size);
+  const lengthRatio = longSize > 0 ? shortSize / longSize : 0;
+  const shortLength = Math.min(1, shortSize / 30);
+
+  const compactShared = sharedCount(a.compactGrams, b.compactGrams);
+  const compactMin = Math.min(a.compactGrams.size, b.compactGrams.size);
+  const compactGramContainment = compactMin > 0 ? compactShared / compactMin : 0;
+  const compactUnion = a.compactGrams.size + b.compactGrams.size - compactShared;
+  const compactGramJaccard = compactUnion > 0 ? compactShared / compactUnion : 0;
 
   let fullShared = 0;
-  for (const token of a.fullTokens) if (b.fullTokens.has(token)) fullShared += idf(token);
-  const fullMin = Math.min(weightOf(a.fullTokens, idf), weightOf(b.fullTokens, idf));
+  let fullA = 0;
+  let fullB = 0;
+  for (const token of a.fullTokens) {
+    const weight = idf(token);
+    fullA += weight;
+    if (b.fullTokens.has(token)) fullShared += weight;
+  }
+  for (const token of b.fullTokens) fullB += idf(token);
+  const fullMin = Math.min(fullA, fullB);
   const fullTextContainment = fullMin > 0 ? Math.min(1, fullShared / fullMin) : 0;
 
   const models = modelRelation(a, b);
@@ -239,6 +428,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
 
   let attributeAgree = 0;
   let attributeConflict = 0;
+  let storageConflict = 0;
   const families = new Set(a.attributes.map((attribute) => attribute.family));
   for (const family of families) {
     const left = a.attributes.filter((attribute) => attribute.family === family);
@@ -252,6 +442,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
       reasons.push(`same ${FAMILY_LABEL[family] ?? family} ${shared.text}`);
     } else {
       attributeConflict += 1;
+      if (family === 'storage') storageConflict = 1;
       reasons.push(
         `different ${FAMILY_LABEL[family] ?? family}: ${left[0]!.text} vs ${right[0]!.text}`,
       );
@@ -260,15 +451,17 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
 
   let numberConflict = 0;
   let numberMismatch = 0;
+  let numbersUnshared = 0;
   if (a.numbers.size > 0 && b.numbers.size > 0) {
-    const sharedNumbers = [...a.numbers].filter((n) => b.numbers.has(n)).length;
+    const sharedNumbers = sharedCount(a.numbers, b.numbers);
     const numberUnion = a.numbers.size + b.numbers.size - sharedNumbers;
     numberMismatch = 1 - sharedNumbers / numberUnion;
+    numbersUnshared = Math.min(4, numberUnion - sharedNumbers) / 4;
     if (sharedNumbers === 0) {
       numberConflict = 1;
       reasons.push(`different numbers: ${[...a.numbers].join(' ')} vs ${[...b.numbers].join(' ')}`);
     }
-  }
+  } else numbersUnshared = Math.min(4, a.numbers.size + b.numbers.size) / 4;
 
   let brandSame = 0;
   let brandConflict = 0;
@@ -289,14 +482,30 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   }
 
   let colourConflict = 0;
-  if (
-    a.colours.length > 0 &&
-    b.colours.length > 0 &&
-    !a.colours.some((c) => b.colours.includes(c))
-  ) {
+  if (disjoint(a.colours, b.colours)) {
     colourConflict = 1;
     reasons.push(`different colour: ${a.colours.join('/')} vs ${b.colours.join('/')}`);
   }
+
+  const ma = a.markers;
+  const mb = b.markers;
+  const platformConflict = disjoint(ma.platforms, mb.platforms) ? 1 : 0;
+  if (platformConflict)
+    reasons.push(`different platform: ${ma.platforms.join('/')} vs ${mb.platforms.join('/')}`);
+  const platformOneSided = !platformConflict && oneSided(ma.platforms, mb.platforms).length > 0;
+  const editionConflict = disjoint(ma.editions, mb.editions) ? 1 : 0;
+  if (editionConflict)
+    reasons.push(`different edition: ${ma.editions.join('/')} vs ${mb.editions.join('/')}`);
+  const editionOneSided = !editionConflict && oneSided(ma.editions, mb.editions).length > 0;
+  const licenceDifference = oneSided(ma.licences, mb.licences);
+  if (licenceDifference.length > 0) reasons.push(`only one is ${licenceDifference.join('/')}`);
+  const yearConflict = disjoint(ma.years, mb.years) ? 1 : 0;
+  if (yearConflict) reasons.push(`different year: ${ma.years.join('/')} vs ${mb.years.join('/')}`);
+  const quantityConflict = disjoint(ma.quantities, mb.quantities) ? 1 : 0;
+  if (quantityConflict)
+    reasons.push(`different quantity: ${ma.quantities.join('/')} vs ${mb.quantities.join('/')}`);
+  const quantityOneSided =
+    !quantityConflict && oneSided(ma.quantities, mb.quantities).some((quantity) => quantity > 1);
 
   let priceBoth = 0;
   let priceLogRatio = 0;
@@ -319,21 +528,42 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     jaccard,
     trigramJaccard,
     fullTextContainment,
+    tfidfCosine,
+    compactGramContainment,
+    compactGramJaccard,
+    unmatchedRareMax,
+    unmatchedRareMin,
+    unmatchedWeightMax,
+    lengthRatio,
+    shortLength,
     models.exact ? 1 : 0,
     models.partial ? 1 : 0,
     models.conflict ? 1 : 0,
     models.oneSided ? 1 : 0,
+    models.similarity,
+    models.prefix,
+    models.digitsSame ? 1 : 0,
+    models.inOtherText,
+    models.seriesConflict ? 1 : 0,
     Math.min(2, attributeAgree) / 2,
     Math.min(1, attributeConflict),
+    storageConflict,
     numberConflict,
     numberMismatch,
+    numbersUnshared,
     brandSame,
     brandConflict,
     colourConflict,
+    platformConflict,
+    platformOneSided ? 1 : 0,
+    editionConflict,
+    editionOneSided ? 1 : 0,
+    licenceDifference.length > 0 ? 1 : 0,
+    yearConflict,
+    quantityConflict,
+    quantityOneSided ? 1 : 0,
     priceBoth,
     priceLogRatio,
-    weightedJaccard * weightedJaccard,
-    models.conflict ? weightedJaccard : 0,
   ];
   return { values, reasons };
 }

@@ -53,6 +53,15 @@ const UNIT_PATTERN = new RegExp(
 
 /** Lower-case, strip accents, unify quotes and inch marks. */
 export function foldText(text: string): string {
+  if (text === lastFolded.text) return lastFolded.result;
+  const result = foldUncached(text);
+  lastFolded = { text, result };
+  return result;
+}
+
+let lastFolded = { text: '', result: '' };
+
+function foldUncached(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -66,6 +75,17 @@ export function foldText(text: string): string {
  * `55-inch` → `55in`, `3,5` → `3.5`. Whitespace is collapsed.
  */
 export function normalizeTitle(text: string): string {
+  // The matcher reads the same title several times in a row; remember the last one.
+  if (text === lastNormalized.text) return lastNormalized.result;
+  const result = normalizeUncached(text);
+  lastNormalized = { text, result };
+  return result;
+}
+
+let lastNormalized = { text: '', result: '' };
+let lastTokens: { text: string; result: readonly string[] } = { text: '', result: [] };
+
+function normalizeUncached(text: string): string {
   return foldText(text)
     .replace(/(\d),(\d)(?!\d{2})/g, '$1.$2')
     .replace(/(\d)\s*(?:"|''|”)/g, '$1in ')
@@ -76,9 +96,13 @@ export function normalizeTitle(text: string): string {
 
 /** Word tokens of a normalised text; a dot is kept only between digits (`2.4ghz`, `802.11n`). */
 export function tokenize(text: string): string[] {
-  return normalizeTitle(text)
-    .split(/[^a-z0-9.]+|\.(?!\d)|(?<!\d)\./)
-    .filter((token) => token.length > 0);
+  if (text !== lastTokens.text) {
+    const result = normalizeTitle(text)
+      .split(/[^a-z0-9.]+|\.(?!\d)|(?<!\d)\./)
+      .filter((token) => token.length > 0);
+    lastTokens = { text, result };
+  }
+  return [...lastTokens.result];
 }
 
 const UNIT_TOKEN =
@@ -428,4 +452,154 @@ export function detectBrand(title: string, brand?: string | null): string | null
     }
   }
   return null;
+}
+
+/** Platform words mapped to one platform. */
+const PLATFORM_WORDS: Record<string, string> = {
+  windows: 'windows',
+  win: 'windows',
+  xp: 'windows',
+  vista: 'windows',
+  pc: 'windows',
+  mac: 'mac',
+  macintosh: 'mac',
+  macos: 'mac',
+  macosx: 'mac',
+  osx: 'mac',
+  linux: 'linux',
+  android: 'android',
+  ios: 'ios',
+  chromebook: 'chrome os',
+};
+
+/** Edition words (software editions and product tiers) mapped to one edition. */
+const EDITION_WORDS: Record<string, string> = {
+  standard: 'standard',
+  std: 'standard',
+  professional: 'professional',
+  pro: 'professional',
+  prof: 'professional',
+  premium: 'premium',
+  premier: 'premier',
+  deluxe: 'deluxe',
+  dlx: 'deluxe',
+  home: 'home',
+  basic: 'basic',
+  ultimate: 'ultimate',
+  enterprise: 'enterprise',
+  business: 'business',
+  express: 'express',
+  essentials: 'essentials',
+  lite: 'lite',
+  plus: 'plus',
+  gold: 'gold',
+  elite: 'elite',
+  advanced: 'advanced',
+  starter: 'starter',
+  mini: 'mini',
+  max: 'max',
+  ultra: 'ultra',
+  extreme: 'extreme',
+};
+
+/** Licence kinds: an upgrade, an academic copy, an OEM copy, a renewal are not the full product. */
+const LICENCE_WORDS: Record<string, string> = {
+  upgrade: 'upgrade',
+  upg: 'upgrade',
+  upgrd: 'upgrade',
+  pbupgrd: 'upgrade',
+  upsell: 'upgrade',
+  academic: 'academic',
+  edu: 'academic',
+  education: 'academic',
+  student: 'academic',
+  students: 'academic',
+  teacher: 'academic',
+  oem: 'oem',
+  renewal: 'renewal',
+  subscription: 'subscription',
+};
+
+const QUANTITY_PATTERN =
+  /(?:^|[^a-z0-9.])(\d{1,4})\s*-?\s*(?:users?|pk|pack|packs|licen[cs]es?|seats?|nodes?|clients?|pcs|computers?|devices?|count|ct)(?![a-z0-9])/g;
+
+/** What distinguishes versions and variants of the same product line. */
+export interface VariantMarkers {
+  /** Platforms: windows, mac, linux, android, ios. */
+  platforms: string[];
+  /** Editions and tiers: standard, professional, deluxe, home, ... */
+  editions: string[];
+  /** Licence kinds: upgrade, academic, oem, renewal, subscription. */
+  licences: string[];
+  /** Years 1980..2039. */
+  years: string[];
+  /** Quantities of users, seats or pack items (`5-user` → 5). */
+  quantities: number[];
+  /** Plain and version numbers, normalised (`v10` and `10.0` → `10`). */
+  numbers: string[];
+}
+
+function canonicalNumber(token: string): string | null {
+  const match = /^v?(\d+(?:\.\d+)?)$/.exec(token);
+  if (!match) return null;
+  return match[1]!.replace(/\.0+$/, '');
+}
+
+/** Platform, edition, licence, year, quantity and version markers of a title. */
+export function extractVariantMarkers(
+  text: string,
+  tokens: readonly string[] = tokenize(text),
+): VariantMarkers {
+  const platforms = new Set<string>();
+  const editions = new Set<string>();
+  const licences = new Set<string>();
+  const years = new Set<string>();
+  const numbers = new Set<string>();
+  for (const token of tokens) {
+    const platform = PLATFORM_WORDS[token];
+    if (platform) platforms.add(platform);
+    const edition = EDITION_WORDS[token];
+    if (edition) editions.add(edition);
+    const licence = LICENCE_WORDS[token];
+    if (licence) licences.add(licence);
+    const first = token.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || first === 118) {
+      if (/^(?:19[89]\d|20[0-3]\d)$/.test(token)) years.add(token);
+      const number = canonicalNumber(token);
+      if (number !== null && number.length <= 5) numbers.add(number);
+    }
+  }
+  const quantities = new Set<number>();
+  const normalized = /\d/.test(text) ? normalizeTitle(text) : '';
+  for (const match of normalized.matchAll(QUANTITY_PATTERN)) {
+    const value = Number(match[1]);
+    if (value > 0) quantities.add(value);
+  }
+  return {
+    platforms: [...platforms],
+    editions: [...editions],
+    licences: [...licences],
+    years: [...years],
+    quantities: [...quantities],
+    numbers: [...numbers],
+  };
+}
+
+/** Levenshtein distance of two short strings. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let previous = new Array<number>(b.length + 1);
+  let current = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length]!;
 }

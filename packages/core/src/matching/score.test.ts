@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { parseMatchLine } from './match-pairs.ts';
 import { scoreProductPair } from './score.ts';
@@ -41,9 +42,13 @@ describe('scoreProductPair', () => {
     const a = { title: 'Netgear ProSafe FS105 5-port 10/100 switch', price: 39 };
     const b = { title: 'netgear fs105na prosafe ethernet switch', price: 35 };
     expect(scoreProductPair(a, b).score).toBeCloseTo(scoreProductPair(b, a).score, 6);
-    const started = performance.now();
+    // CPU time per pair once warmed up (the first calls also compile the code); wall time
+    // would also count whatever else runs on a shared machine.
+    for (let index = 0; index < 200; index += 1) scoreProductPair(b, a);
+    const started = process.cpuUsage();
     for (let index = 0; index < 1000; index += 1) scoreProductPair(a, b);
-    expect((performance.now() - started) / 1000).toBeLessThan(1);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000 / 1000).toBeLessThan(1);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * The product matcher: a small logistic regression over pair features. Its weights are learned
- * by `scripts/train-matcher.ts` from the train splits and stored in `weights.json`.
+ * The product matcher: a small ensemble of gradient-boosted regression trees over pair features.
+ * The trees are learned by `scripts/train-matcher.ts` from the train splits and stored in
+ * `weights.json`; the threshold is tuned on the valid splits.
  */
 import {
   computeFeatures,
@@ -12,11 +13,23 @@ import {
 } from './features.ts';
 import trainedModel from './weights.json' with { type: 'json' };
 
+/**
+ * One regression tree in pre-order. Node `i` is a leaf when `feature[i]` is -1, and then
+ * `value[i]` is its output; otherwise a pair goes to node `i + 1` when its feature
+ * `feature[i]` is at most `value[i]`, else to node `right[i]`.
+ */
+export interface RegressionTree {
+  feature: number[];
+  value: number[];
+  right: number[];
+}
+
 export interface MatcherModel {
-  version: 1;
+  version: 2;
   features: string[];
-  weights: number[];
+  /** Log-odds before any tree. (A model is compiled on first use: do not change it after.) */
   bias: number;
+  trees: RegressionTree[];
   /** Probability at or above which a pair is a match, tuned on the valid splits. */
   threshold: number;
   idf: IdfTable;
@@ -31,20 +44,75 @@ export interface MatchResult {
 
 export const defaultMatcherModel: MatcherModel = trainedModel as MatcherModel;
 
-function checkModel(model: MatcherModel): void {
+/** The trees of a model laid out in flat typed arrays, for a fast loop. */
+interface CompiledTrees {
+  roots: Int32Array;
+  feature: Int32Array;
+  value: Float64Array;
+  right: Int32Array;
+}
+
+const compiled = new WeakMap<MatcherModel, CompiledTrees>();
+
+function compile(model: MatcherModel): CompiledTrees {
+  let flat = compiled.get(model);
+  if (flat) return flat;
   if (
+    model.version !== 2 ||
     model.features.length !== FEATURE_NAMES.length ||
     model.features.some((name, i) => name !== FEATURE_NAMES[i])
   )
     throw new Error('matcher weights do not fit the feature set; run scripts/train-matcher.ts');
+  const size = model.trees.reduce((sum, tree) => sum + tree.feature.length, 0);
+  flat = {
+    roots: new Int32Array(model.trees.length),
+    feature: new Int32Array(size),
+    value: new Float64Array(size),
+    right: new Int32Array(size),
+  };
+  let offset = 0;
+  model.trees.forEach((tree, index) => {
+    flat.roots[index] = offset;
+    tree.feature.forEach((feature, node) => {
+      flat.feature[offset + node] = feature;
+      flat.value[offset + node] = tree.value[node]!;
+      flat.right[offset + node] = offset + tree.right[node]!;
+    });
+    offset += tree.feature.length;
+  });
+  compiled.set(model, flat);
+  return flat;
+}
+
+/** The output of one tree for a feature vector. */
+export function treeOutput(tree: RegressionTree, values: readonly number[]): number {
+  let node = 0;
+  for (;;) {
+    const feature = tree.feature[node]!;
+    if (feature < 0) return tree.value[node]!;
+    node = values[feature]! <= tree.value[node]! ? node + 1 : tree.right[node]!;
+  }
+}
+
+/** Log-odds of a match for a feature vector. */
+export function logOdds(values: readonly number[], model: MatcherModel): number {
+  const { roots, feature, value, right } = compile(model);
+  let z = model.bias;
+  for (let tree = 0; tree < roots.length; tree += 1) {
+    let node = roots[tree]!;
+    let split = feature[node]!;
+    while (split >= 0) {
+      node = values[split]! <= value[node]! ? node + 1 : right[node]!;
+      split = feature[node]!;
+    }
+    z += value[node]!;
+  }
+  return z;
 }
 
 /** Probability that two prepared sides are the same product, from their feature vector. */
 export function probability(values: readonly number[], model: MatcherModel): number {
-  let z = model.bias;
-  for (let index = 0; index < values.length; index += 1)
-    z += (model.weights[index] ?? 0) * values[index]!;
-  return 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-logOdds(values, model)));
 }
 
 /** Score two sides already passed through `prepareSide` (reuse them when scoring many pairs). */
@@ -53,7 +121,7 @@ export function scorePreparedPair(
   right: PreparedSide,
   model: MatcherModel = defaultMatcherModel,
 ): MatchResult {
-  checkModel(model);
+  compile(model);
   const { values, reasons } = computeFeatures(left, right, model.idf);
   const score = probability(values, model);
   return { score, isMatch: score >= model.threshold, reasons };
