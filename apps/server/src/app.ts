@@ -15,6 +15,9 @@ import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { ReferralRepository } from './modules/referral/referral-repository.ts';
+import { ReferralService } from './modules/referral/referral-service.ts';
+import { referralRoutes } from './modules/referral/routes.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
@@ -94,6 +97,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     new ProductPageReader(fetcher, new CatalogRepository(database.db)),
   );
   const isSecure = config.publicUrl.startsWith('https:');
+  const referral = new ReferralService(new ReferralRepository(database.db));
+  app.decorate('referral', referral);
+  app.addHook('onClose', () => referral.close()); // clicks still waiting are written first
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -106,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminRoutes, { prefix: '/api/admin', auth });
   await app.register(feedRoutes, { db: database.db, auth });
   await app.register(compareRoutes, { compare });
+  await app.register(referralRoutes, { referral, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

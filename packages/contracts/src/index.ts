@@ -4,3 +4,4 @@ export * from './health.ts';
 export * from './compare.ts';
 export * from './shopper.ts';
 export * from './catalog.ts';
+export * from './referral.ts';

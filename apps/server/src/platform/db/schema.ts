@@ -260,3 +260,49 @@ export interface CompareRequestsTable {
   result: ColumnType<unknown, string, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
+
+// ---- module referral (migration 0009) ----
+// Declared as a merge of DatabaseSchema so the module's tables are appended in one place.
+
+export interface DatabaseSchema {
+  clicks: ClicksTable;
+  click_salts: ClickSaltsTable;
+}
+
+/** One outbound click through `/api/redirect` (module referral). */
+export interface ClicksTable {
+  id: string;
+  occurred_at: ColumnType<Date, Date | undefined, never>;
+  target_url: string;
+  target_host: string;
+  retailer_id: string | null;
+  offer_id: string | null;
+  product_id: string | null;
+  business_id: string | null;
+  session_id: string | null;
+  user_id: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  page: string | null;
+  referrer: string | null;
+  device_type: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+  is_bot: boolean;
+  /** One of `clickBotReasonSchema` (contracts). */
+  bot_reason: string | null;
+  ip_truncated: string | null;
+  identity_hash: string | null;
+  referral_id: string;
+}
+
+/** The random salt of one UTC day's visitor hashes. */
+export interface ClickSaltsTable {
+  day: ColumnType<Date, string, never>;
+  salt: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -1,0 +1,56 @@
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character]!);
+}
+
+/** A path on ipick itself (`/compare/...`), never another site (`//evil.example`, `/\evil`). */
+export function isLocalPath(value: string | undefined): value is string {
+  return value !== undefined && /^\/(?![/\\])/.test(value) && !/[\s\\]/.test(value);
+}
+
+/**
+ * "You are leaving ipick": shown instead of a redirect for a destination ipick does not know
+ * (research §5.1), so `/api/redirect` cannot silently send a visitor anywhere. The address is
+ * shown in full (already re-serialised: punycode hosts, percent-encoding) so look-alikes show.
+ */
+export function renderInterstitialPage(destination: string, backPath: string): string {
+  const host = escapeHtml(new URL(destination).host);
+  const href = escapeHtml(destination);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="strict-origin-when-cross-origin">
+<title>You are leaving ipick</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f8fafc; color: #0f172a; }
+  main { max-width: 40rem; margin: 12vh auto; padding: 2rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
+  h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+  .destination { word-break: break-all; background: #f1f5f9; padding: 0.75rem; border-radius: 0.5rem; font-family: ui-monospace, monospace; }
+  .actions { display: flex; gap: 1rem; align-items: center; margin-top: 1.5rem; }
+  .continue { background: #0f172a; color: #fff; padding: 0.6rem 1.2rem; border-radius: 0.5rem; text-decoration: none; }
+</style>
+</head>
+<body>
+<main>
+<h1>You are leaving ipick</h1>
+<p>This link goes to <strong>${host}</strong>, a site ipick does not know. Check the address before you go on:</p>
+<p class="destination">${href}</p>
+<div class="actions">
+<a class="continue" href="${href}" rel="noopener noreferrer nofollow">Continue to ${host}</a>
+<a href="${escapeHtml(backPath)}">Back to ipick</a>
+</div>
+</main>
+</body>
+</html>
+`;
+}

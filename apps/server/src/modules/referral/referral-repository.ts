@@ -1,0 +1,153 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { ClicksTable, DatabaseSchema } from '../../platform/db/schema.ts';
+
+type Db = Kysely<DatabaseSchema>;
+
+export type NewClick = Insertable<ClicksTable>;
+
+export interface RetailerMatch {
+  id: string;
+  key: string;
+  /**
+   * Whether a merchant feed or an operator filled its catalog. Comparing any pasted product page
+   * also makes a retailer for its host, so a row alone does not make a host trustworthy.
+   */
+  isFed: boolean;
+}
+
+export interface BusinessMatch {
+  id: string;
+  domain: string;
+}
+
+export interface OfferDestination {
+  offerId: string;
+  url: string;
+  productId: string | null;
+  /** The product's title, or the offer's own when it is not linked to a product. */
+  productName: string;
+  retailerId: string;
+  retailerKey: string;
+  affiliateId: string | null;
+}
+
+const SECRET_KEY = 'referral.redirect_secret';
+
+/** The only place with SQL for referral links and the click ledger (code-style §5). */
+export class ReferralRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** Writes a batch of clicks in one statement (the ledger's group commit). */
+  async insertClicks(clicks: NewClick[]): Promise<void> {
+    if (clicks.length === 0) return;
+    await this.#db.insertInto('clicks').values(clicks).execute();
+  }
+
+  /** The retailer whose host list has `host`, or the one with key `key` (a named retailer). */
+  async findRetailer(host: string, key: string | null): Promise<RetailerMatch | null> {
+    const row = await this.#db
+      .selectFrom('retailers')
+      .select((eb) => [
+        'id',
+        'key',
+        eb
+          .exists(
+            eb.selectFrom('feed_imports').select('id').whereRef('retailer_id', '=', 'retailers.id'),
+          )
+          .as('isFed'),
+      ])
+      .where((eb) => {
+        const byHost = eb(sql<string[]>`hosts`, '@>', sql<string[]>`array[${host}]::text[]`);
+        return key === null ? byHost : eb.or([byHost, eb('key', '=', key)]);
+      })
+      .orderBy(sql`key = ${key ?? ''}`, 'desc')
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { id: row.id, key: row.key, isFed: Boolean(row.isFed) } : null;
+  }
+
+  /** The active business on `host` (lowercased, without `www.`). */
+  async findActiveBusiness(host: string): Promise<BusinessMatch | null> {
+    const row = await this.#db
+      .selectFrom('businesses')
+      .select(['id', 'domain'])
+      .where(sql<string>`lower(domain)`, '=', host)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async findOfferDestination(offerId: string): Promise<OfferDestination | null> {
+    const row = await this.#db
+      .selectFrom('offers as o')
+      .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
+      .leftJoin('products as p', 'p.id', 'o.product_id')
+      .select([
+        'o.id as offerId',
+        'o.url',
+        'o.product_id as productId',
+        sql<string>`coalesce(p.title, o.title)`.as('productName'),
+        'r.id as retailerId',
+        'r.key as retailerKey',
+        'r.affiliate_id as affiliateId',
+      ])
+      .where('o.id', '=', offerId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** ipick's affiliate id at each retailer that has one set (`retailers.affiliate_id`). */
+  async findAffiliateIds(): Promise<{ key: string; affiliateId: string }[]> {
+    const rows = await this.#db
+      .selectFrom('retailers')
+      .select(['key', 'affiliate_id'])
+      .where('affiliate_id', 'is not', null)
+      .execute();
+    return rows.map((row) => ({ key: row.key, affiliateId: row.affiliate_id! }));
+  }
+
+  /**
+   * The salt of `day` (YYYY-MM-DD, UTC), made from `candidate` if the day has none yet; several
+   * processes starting a day together agree on the first one written. Salts older than the day
+   * before are deleted, so yesterday's hashes can no longer be recomputed.
+   */
+  async ensureDailySalt(day: string, candidate: string): Promise<string> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('click_salts')
+        .values({ day, salt: candidate })
+        .onConflict((conflict) => conflict.column('day').doNothing())
+        .execute();
+      await trx
+        .deleteFrom('click_salts')
+        .where('day', '<', sql<Date>`${day}::date - 1`)
+        .execute();
+      const row = await trx
+        .selectFrom('click_salts')
+        .select('salt')
+        .where('day', '=', sql<Date>`${day}::date`)
+        .executeTakeFirstOrThrow();
+      return row.salt;
+    });
+  }
+
+  /** The redirect-signing secret, made from `candidate` on first use (kept in `app_state`). */
+  async ensureRedirectSecret(candidate: string): Promise<string> {
+    await this.#db
+      .insertInto('app_state')
+      .values({ key: SECRET_KEY, value: JSON.stringify({ secret: candidate }) })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    const row = await this.#db
+      .selectFrom('app_state')
+      .select('value')
+      .where('key', '=', SECRET_KEY)
+      .executeTakeFirstOrThrow();
+    return (row.value as { secret: string }).secret;
+  }
+}

@@ -1,0 +1,287 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { redirectTargetSchema, type RedirectQuery } from '@ipick/contracts';
+import {
+  buildOutboundUrl,
+  createReferralId,
+  findRetailerByHost,
+  isRetailerKey,
+  normalizeRetailerHost,
+  PLACEHOLDER_AFFILIATE_IDS,
+  redirectPath,
+  type AffiliateIds,
+} from '@ipick/core';
+import { AppError } from '../../platform/errors.ts';
+import { ClickLedger, type ClickLedgerOptions } from './click-ledger.ts';
+import type {
+  BusinessMatch,
+  NewClick,
+  OfferDestination,
+  ReferralRepository,
+  RetailerMatch,
+} from './referral-repository.ts';
+import type { ClickVisitor } from './visitor.ts';
+
+export interface ReferralServiceOptions {
+  ledger?: ClickLedgerOptions;
+  /** How long a host's retailer and business are remembered; they change rarely. */
+  hostCacheMs?: number;
+  now?: () => Date;
+}
+
+/** Where a click goes and whether ipick vouches for the destination. */
+export interface FollowResult {
+  /** The destination, re-serialised by the URL parser (safe for a `Location` header). */
+  location: string;
+  /**
+   * True for known retailers, active merchants' domains, catalog offers and links ipick signed:
+   * answered with a 302. Anything else gets the "You are leaving ipick" page.
+   */
+  isTrusted: boolean;
+  /** Set when the click could not be written; the visitor is still sent on (spec §8). */
+  recordError: unknown;
+}
+
+interface HostOwners {
+  retailer: RetailerMatch | null;
+  business: BusinessMatch | null;
+}
+
+const SESSION_ID_MAX_LENGTH = 200;
+const HOST_CACHE_SIZE = 5000;
+const utmNames = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+/**
+ * Outbound links and the click ledger (spec §1, §7, §9): follows `/api/redirect`, records every
+ * click through a group-commit ledger before answering, and signs links ipick hands out.
+ */
+export class ReferralService {
+  readonly #repository: ReferralRepository;
+  readonly #ledger: ClickLedger<NewClick>;
+  readonly #hostCacheMs: number;
+  readonly #now: () => Date;
+  readonly #hostCache = new Map<string, { expiresAt: number; owners: Promise<HostOwners> }>();
+  #salt: { day: string; value: Promise<string> } | null = null;
+  #secret: Promise<Buffer> | null = null;
+
+  constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
+    this.#repository = repository;
+    this.#ledger = new ClickLedger((rows) => repository.insertClicks(rows), options.ledger);
+    this.#hostCacheMs = options.hostCacheMs ?? 5000;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Rows and INSERT statements the ledger has written (for tests and benchmarks). */
+  get ledgerStats() {
+    return this.#ledger.stats;
+  }
+
+  /**
+   * Follows one redirect request: checks the signature and offer, records the click (committed
+   * before this resolves, unless writing failed) and says where to send the visitor. Throws
+   * `invalid_request` for a signature that does not match and `not_found` for an unknown offer
+   * without `to`; neither records a click.
+   */
+  async follow(
+    query: RedirectQuery,
+    visitor: ClickVisitor,
+    userId: string | null,
+  ): Promise<FollowResult> {
+    const isSigned = query.sig !== undefined && query.to !== undefined;
+    if (isSigned && !(await this.#verify(query.to!, query.sig!))) {
+      throw new AppError('invalid_request', 'sig: the signature does not match this link');
+    }
+    const offer = query.offer ? await this.#repository.findOfferDestination(query.offer) : null;
+    if (query.to === undefined && offer === null) {
+      throw new AppError('not_found', 'offer: there is no offer with that id');
+    }
+
+    let destination: URL;
+    let owners: HostOwners;
+    if (query.to !== undefined) {
+      destination = new URL(query.to);
+      owners = await this.#ownersOf(destination);
+    } else {
+      // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.
+      const offerUrl = new URL(offer!.url);
+      owners = await this.#ownersOf(offerUrl);
+      destination = new URL(
+        buildOutboundUrl({
+          target: offerUrl.href,
+          utm: {
+            source: query.utm_source,
+            medium: query.utm_medium,
+            campaign: query.utm_campaign,
+            term: query.utm_term,
+            content: query.utm_content,
+          },
+          sessionId: query.session_id ?? '',
+          businessDomain: owners.business?.domain,
+          productName: offer!.productName,
+          affiliateIds: affiliateIdsFor(offer!),
+        }),
+      );
+    }
+
+    const host = normalizeRetailerHost(destination.hostname);
+    const isTrusted =
+      isSigned ||
+      (offer !== null && query.to === undefined) ||
+      findRetailerByHost(host) !== null ||
+      owners.retailer?.isFed === true ||
+      owners.business !== null;
+
+    let recordError: unknown = null;
+    try {
+      await this.#ledger.record(
+        await this.#buildClick(query, visitor, userId, destination, host, owners, offer),
+      );
+    } catch (error) {
+      recordError = error;
+    }
+    return { location: destination.href, isTrusted, recordError };
+  }
+
+  /**
+   * `/api/redirect?to=…&sig=…` for `target`: a link ipick vouches for, followed with a 302
+   * whatever its host (for the comparison results to hand out).
+   */
+  async signRedirect(target: string): Promise<string> {
+    const parsed = redirectTargetSchema.safeParse(target);
+    if (!parsed.success) {
+      throw new AppError('invalid_request', `to: ${parsed.error.issues[0]!.message}`);
+    }
+    return `${redirectPath(parsed.data)}&sig=${await this.#sign(parsed.data)}`;
+  }
+
+  /** ipick's affiliate id per named retailer: the admin-set `retailers.affiliate_id`, else the placeholder. */
+  async affiliateIds(): Promise<AffiliateIds> {
+    const ids: Record<string, string> = { ...PLACEHOLDER_AFFILIATE_IDS };
+    for (const { key, affiliateId } of await this.#repository.findAffiliateIds()) {
+      if (isRetailerKey(key)) ids[key] = affiliateId;
+    }
+    return ids;
+  }
+
+  /** Writes the clicks still waiting; called when the app closes. */
+  close(): Promise<void> {
+    return this.#ledger.close();
+  }
+
+  async #buildClick(
+    query: RedirectQuery,
+    visitor: ClickVisitor,
+    userId: string | null,
+    destination: URL,
+    host: string,
+    owners: HostOwners,
+    offer: OfferDestination | null,
+  ): Promise<NewClick> {
+    const now = this.#now();
+    const params = destination.searchParams;
+    // The visit's UTM values come with the redirect; links built by buildOutboundUrl carry them
+    // (or ipick's defaults) in the destination.
+    const tracking = (name: string) =>
+      (query[name as keyof RedirectQuery] ?? params.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) ||
+      null;
+    const utm = Object.fromEntries(utmNames.map((name) => [name, tracking(name)])) as Record<
+      (typeof utmNames)[number],
+      string | null
+    >;
+    return {
+      id: randomUUID(),
+      occurred_at: now,
+      target_url: destination.href,
+      target_host: host,
+      retailer_id: offer?.retailerId ?? owners.retailer?.id ?? null,
+      offer_id: offer?.offerId ?? null,
+      product_id: offer?.productId ?? null,
+      business_id: owners.business?.id ?? null,
+      session_id: tracking('session_id'),
+      user_id: userId,
+      ...utm,
+      page: query.from || visitor.referrer,
+      referrer: visitor.referrer,
+      device_type: visitor.deviceType,
+      browser: visitor.browser,
+      os: visitor.os,
+      country: visitor.country,
+      is_bot: visitor.isBot,
+      bot_reason: visitor.botReason,
+      ip_truncated: visitor.ipTruncated,
+      identity_hash: await this.#identityHash(visitor, now),
+      referral_id: createReferralId(owners.business?.domain ?? host, now.getTime()),
+    };
+  }
+
+  /** The retailer and active merchant of a destination's host, remembered for a few seconds. */
+  #ownersOf(url: URL): Promise<HostOwners> {
+    const host = normalizeRetailerHost(url.hostname);
+    const now = Date.now();
+    const cached = this.#hostCache.get(host);
+    if (cached && cached.expiresAt > now) return cached.owners;
+    const owners = this.#lookUpOwners(host);
+    if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
+    this.#hostCache.set(host, { expiresAt: now + this.#hostCacheMs, owners });
+    owners.catch(() => this.#hostCache.delete(host));
+    return owners;
+  }
+
+  async #lookUpOwners(host: string): Promise<HostOwners> {
+    const [retailer, business] = await Promise.all([
+      this.#repository.findRetailer(host, findRetailerByHost(host)),
+      this.#repository.findActiveBusiness(host),
+    ]);
+    return { retailer, business };
+  }
+
+  /**
+   * SHA-256 of address, user agent and the UTC day's random salt: the same visitor has the
+   * same hash within a day, and once the salt is deleted nobody can recompute it (research §6.2).
+   */
+  async #identityHash(visitor: ClickVisitor, now: Date): Promise<string | null> {
+    if (!visitor.ip && !visitor.userAgent) return null;
+    const day = now.toISOString().slice(0, 10);
+    if (this.#salt?.day !== day) {
+      const value = this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url'));
+      this.#salt = { day, value };
+      value.catch(() => {
+        if (this.#salt?.value === value) this.#salt = null;
+      });
+    }
+    const salt = await this.#salt.value;
+    return createHash('sha256')
+      .update(`${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`)
+      .digest('hex');
+  }
+
+  #secretKey(): Promise<Buffer> {
+    if (!this.#secret) {
+      const secret = this.#repository
+        .ensureRedirectSecret(randomBytes(32).toString('base64url'))
+        .then((value) => Buffer.from(value, 'base64url'));
+      secret.catch(() => {
+        if (this.#secret === secret) this.#secret = null;
+      });
+      this.#secret = secret;
+    }
+    return this.#secret;
+  }
+
+  async #sign(target: string): Promise<string> {
+    return createHmac('sha256', await this.#secretKey())
+      .update(`redirect:${target}`)
+      .digest('base64url');
+  }
+
+  async #verify(target: string, signature: string): Promise<boolean> {
+    const expected = Buffer.from(await this.#sign(target));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+/** The offer's retailer's admin-set id over the placeholders (spec §3). */
+function affiliateIdsFor(offer: OfferDestination): AffiliateIds {
+  if (!offer.affiliateId || !isRetailerKey(offer.retailerKey)) return PLACEHOLDER_AFFILIATE_IDS;
+  return { ...PLACEHOLDER_AFFILIATE_IDS, [offer.retailerKey]: offer.affiliateId };
+}

@@ -1,0 +1,70 @@
+import { redirectQuerySchema } from '@ipick/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { readSessionCookie, SHOPPER_COOKIE } from '../auth/session-cookies.ts';
+import { isLocalPath, renderInterstitialPage } from './interstitial-page.ts';
+import type { ReferralService } from './referral-service.ts';
+import { readVisitor } from './visitor.ts';
+
+interface ReferralRoutesOptions {
+  referral: ReferralService;
+  auth: AuthService;
+}
+
+/**
+ * `GET /api/redirect` (and HEAD, which Fastify adds): ipick's outbound link (spec §7; contract
+ * in packages/contracts/src/referral.ts). The click is committed before the answer.
+ */
+export async function referralRoutes(
+  app: FastifyInstance,
+  { referral, auth }: ReferralRoutesOptions,
+) {
+  app.get('/api/redirect', async (request, reply) => {
+    const query = parseRedirectQuery(request.query);
+    const userId = await signedInUserId(request, auth);
+    const result = await referral.follow(query, readVisitor(request), userId);
+    if (result.recordError) {
+      // Spec §8: a referral that could not be tracked is logged; the visitor still goes on.
+      request.log.error({ err: result.recordError }, 'could not record an outbound click');
+    }
+    void reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .header('x-robots-tag', 'noindex, nofollow');
+    if (result.isTrusted) return reply.redirect(result.location, 302);
+    const backPath = isLocalPath(query.from) ? query.from : '/';
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(renderInterstitialPage(result.location, backPath));
+  });
+}
+
+/** Like `parseRequestPart`, but messages name the query parameter alone ("to: …"). */
+function parseRedirectQuery(value: unknown) {
+  const result = redirectQuerySchema.safeParse(value);
+  if (result.success) return result.data;
+  const message = result.error.issues
+    .map((issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`)
+    .join('; ');
+  throw new AppError('invalid_request', message);
+}
+
+/** The signed-in shopper's id; no cookie costs nothing, and a lookup that fails is no user. */
+async function signedInUserId(request: FastifyRequest, auth: AuthService): Promise<string | null> {
+  const token = readSessionCookie(request, SHOPPER_COOKIE);
+  if (!token) return null;
+  try {
+    return (await auth.resolve(token, request.ip ?? null))?.user.id ?? null;
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not resolve the session of a click');
+    return null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outbound links: `signRedirect` for the modules that hand out links, ledger figures for tests. */
+    referral: ReferralService;
+  }
+}

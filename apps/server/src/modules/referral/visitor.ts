@@ -1,0 +1,145 @@
+import type { ClickBotReason } from '@ipick/contracts';
+import Bowser from 'bowser';
+import ipaddr from 'ipaddr.js';
+import { isbot } from 'isbot';
+
+/** What a click's request says about who made it, ready for the ledger. */
+export interface ClickVisitor {
+  /** The full address, used only for the day's visitor hash and never stored. */
+  ip: string | null;
+  userAgent: string | null;
+  ipTruncated: string | null;
+  deviceType: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+  referrer: string | null;
+  isBot: boolean;
+  botReason: ClickBotReason | null;
+}
+
+export interface VisitorRequest {
+  method: string;
+  ip: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Longer user agents are cut before parsing: nothing real needs more, and regexes stay cheap. */
+const USER_AGENT_MAX_LENGTH = 512;
+const REFERRER_MAX_LENGTH = 2048;
+
+/**
+ * Link-preview fetchers (chat and social apps unfurling a pasted link). `isbot` knows most, but
+ * some (WhatsApp, Discord's) send a UA it may take for a browser, so they are named here.
+ */
+const linkPreviewAgents =
+  /slackbot|slack-imgproxy|facebookexternalhit|facebookcatalog|twitterbot|whatsapp|discordbot|telegrambot|linkedinbot|skypeuripreview|pinterestbot|redditbot|embedly|iframely|applebot|google-pagerenderer|snapchat|vkshare|mastodon|bluesky|cardyb/i;
+
+/** Headers that carry the visitor's country when an edge network in front of ipick adds one. */
+const countryHeaders = ['cf-ipcountry', 'x-vercel-ip-country', 'x-country'] as const;
+
+/** Reads the visitor facts of a click from its request (method, address and headers). */
+export function readVisitor(request: VisitorRequest): ClickVisitor {
+  const userAgent = firstHeader(request, 'user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) || null;
+  const agent = userAgent ? parseUserAgent(userAgent) : null;
+  const bot = detectBot(request, userAgent);
+  const ip = request.ip ?? null;
+  return {
+    ip,
+    userAgent,
+    ipTruncated: ip ? truncateIp(ip) : null,
+    deviceType: bot.isBot && agent?.deviceType === null ? 'bot' : (agent?.deviceType ?? null),
+    browser: agent?.browser ?? null,
+    os: agent?.os ?? null,
+    country: readCountry(request),
+    referrer: firstHeader(request, 'referer')?.slice(0, REFERRER_MAX_LENGTH) || null,
+    ...bot,
+  };
+}
+
+/**
+ * Whether a person made this click (research §5.2). HEAD requests (link checkers; X sends
+ * several with browser user agents), browser prefetches and link previews are never a person
+ * following the link; then `isbot`'s user-agent list; no user agent at all is a script.
+ */
+export function detectBot(
+  request: VisitorRequest,
+  userAgent: string | null,
+): { isBot: boolean; botReason: ClickBotReason | null } {
+  const flag = (botReason: ClickBotReason) => ({ isBot: true, botReason });
+  if (request.method === 'HEAD') return flag('head_request');
+  const purpose = [
+    firstHeader(request, 'sec-purpose'),
+    firstHeader(request, 'purpose'),
+    firstHeader(request, 'x-purpose'),
+    firstHeader(request, 'x-moz'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (/prefetch|prerender|preview/i.test(purpose)) return flag('prefetch');
+  if (!userAgent) return flag('no_user_agent');
+  if (linkPreviewAgents.test(userAgent)) return flag('link_preview');
+  if (isbot(userAgent)) return flag('user_agent');
+  return { isBot: false, botReason: null };
+}
+
+/** IPv4 with the last octet zeroed, IPv6 cut to its /48 (research §6.2); null if not an address. */
+export function truncateIp(address: string): string | null {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(address); // IPv4-mapped IPv6 (::ffff:a.b.c.d) becomes IPv4
+  } catch {
+    return null;
+  }
+  if (parsed.kind() === 'ipv4') {
+    const [a, b, c] = parsed.toByteArray();
+    return `${a}.${b}.${c}.0`;
+  }
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3);
+  return new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString();
+}
+
+interface ParsedAgent {
+  deviceType: string | null;
+  browser: string | null;
+  os: string | null;
+}
+
+/** Few distinct user agents make most clicks, so parsed ones are kept (bounded, oldest out). */
+const agentCache = new Map<string, ParsedAgent>();
+const AGENT_CACHE_SIZE = 2000;
+
+export function parseUserAgent(userAgent: string): ParsedAgent {
+  const cached = agentCache.get(userAgent);
+  if (cached) return cached;
+  let parsed: ParsedAgent;
+  try {
+    const result = Bowser.parse(userAgent);
+    parsed = {
+      deviceType: result.platform.type || null,
+      browser: result.browser.name || null,
+      os: result.os.name || null,
+    };
+  } catch {
+    parsed = { deviceType: null, browser: null, os: null };
+  }
+  if (agentCache.size >= AGENT_CACHE_SIZE) {
+    agentCache.delete(agentCache.keys().next().value!);
+  }
+  agentCache.set(userAgent, parsed);
+  return parsed;
+}
+
+function readCountry(request: VisitorRequest): string | null {
+  for (const name of countryHeaders) {
+    const value = firstHeader(request, name)?.trim().toUpperCase();
+    // Cloudflare says XX for unknown and T1 for Tor: neither is a country.
+    if (value && /^[A-Z]{2}$/.test(value) && value !== 'XX') return value;
+  }
+  return null;
+}
+
+function firstHeader(request: VisitorRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
