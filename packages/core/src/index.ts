@@ -5,3 +5,4 @@ export * from './referral/index.ts';
 export * from './price.ts';
 export * from './gtin.ts';
 export * from './matching/index.ts';
+export * from './attribution/index.ts';
