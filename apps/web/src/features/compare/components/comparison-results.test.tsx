@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -37,6 +37,8 @@ function stubComparison(result = buildComparison()) {
 
 // The page is a lazy chunk; loading it once up front keeps the first test within its timeouts.
 beforeAll(async () => {
+  // Whole-app renders share two busy cores with other suites; one second is not always enough.
+  configure({ asyncUtilTimeout: 5000 });
   await import('@/app/routes/new-search');
 });
 beforeEach(() => {

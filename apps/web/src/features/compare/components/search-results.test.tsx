@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProductRequest } from '@/lib/product-request-store';
@@ -24,6 +24,8 @@ function rowsOf(table: HTMLElement): string[][] {
 }
 
 beforeAll(async () => {
+  // Whole-app renders share two busy cores with other suites; one second is not always enough.
+  configure({ asyncUtilTimeout: 5000 });
   await import('@/app/routes/search');
 });
 

@@ -1,5 +1,5 @@
 import type { CompareResponse, Favorite } from '@ipick/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveProductRequest } from '@/lib/product-request-store';
@@ -101,6 +101,8 @@ function offerItem() {
 }
 
 beforeAll(async () => {
+  // Whole-app renders share two busy cores with other suites; one second is not always enough.
+  configure({ asyncUtilTimeout: 5000 });
   await import('@/app/routes/new-search');
   // Sonner captures the pointer when a toast is pressed; jsdom has no pointer capture.
   Object.assign(Element.prototype, {
