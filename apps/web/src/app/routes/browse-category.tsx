@@ -1,19 +1,14 @@
-import { PackageSearch } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-
-/** "home-audio" -> "Home audio": category slugs read as a title. */
-function categoryLabel(slug: string): string {
-  const words = slug.replace(/[-_]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Category';
-}
+import { CategoryBrowser } from '@/features/browse/components/category-browser';
+import { categoryLabel } from '@/features/browse/components/category-label';
+import { useStartComparison } from './shared/use-start-comparison';
 
 export default function BrowseCategoryPage() {
   const { category = '' } = useParams();
   const label = categoryLabel(category);
+  const startComparison = useStartComparison();
 
   return (
     <PageContainer>
@@ -21,21 +16,7 @@ export default function BrowseCategoryPage() {
         title={label}
         description={`Products in the ${label.toLowerCase()} category from the retailers ipick compares.`}
       />
-      <EmptyState
-        icon={<PackageSearch />}
-        title="No products in this category yet"
-        description="Products appear here once retailer catalogues have been imported."
-        actions={
-          <>
-            <Link to="/browse" className={buttonVariants({ variant: 'outline' })}>
-              All categories
-            </Link>
-            <Link to="/" className={buttonVariants()}>
-              Compare a product link
-            </Link>
-          </>
-        }
-      />
+      <CategoryBrowser category={category} onCompare={startComparison} />
     </PageContainer>
   );
 }

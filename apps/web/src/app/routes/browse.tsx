@@ -1,26 +1,21 @@
-import { LayoutGrid } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { CategoryList } from '@/features/browse/components/category-list';
+import { ProductBrowser } from '@/features/browse/components/product-browser';
+import { useStartComparison } from './shared/use-start-comparison';
 
 export default function BrowsePage() {
+  const startComparison = useStartComparison();
   return (
     <PageContainer>
       <PageHeader
         title="Browse"
-        description="Browse products by category across the retailers ipick compares."
+        description="Browse products by category across the retailers ipick compares, or search them all."
       />
-      <EmptyState
-        icon={<LayoutGrid />}
-        title="No categories yet"
-        description="Categories appear here once retailer catalogues have been imported. Until then, compare any product by pasting its link."
-        actions={
-          <Link to="/" className={buttonVariants()}>
-            Compare a product link
-          </Link>
-        }
+      <ProductBrowser
+        onCompare={startComparison}
+        searchLabel="Search all products"
+        idle={<CategoryList />}
       />
     </PageContainer>
   );
