@@ -9,7 +9,7 @@
  * histogram splits over at most 64 cut points per feature, seeded row and feature subsampling),
  * implemented here so that the app needs no learning library. Hyper-parameters may be overridden
  * with MATCHER_DEPTH, MATCHER_RATE, MATCHER_TREES, MATCHER_LAMBDA, MATCHER_MIN_HESSIAN,
- * MATCHER_SUBSAMPLE, MATCHER_COLSAMPLE and MATCHER_SEED to compare settings on the valid splits;
+ * MATCHER_SUBSAMPLE, MATCHER_COLSAMPLE, MATCHER_SEED and MATCHER_MIN_DF to compare settings on the valid splits;
  * MATCHER_DRY_RUN=1 leaves weights.json alone.
  */
 import { writeFileSync } from 'node:fs';
@@ -78,7 +78,7 @@ const counts = new Map<string, number>();
 for (const record of records)
   for (const token of new Set(tokenize(record.title)))
     counts.set(token, (counts.get(token) ?? 0) + 1);
-const minimumDf = 4;
+const minimumDf = setting('MIN_DF', 4);
 const df: Record<string, number> = {};
 for (const [token, count] of [...counts].sort((a, b) => b[1] - a[1]))
   if (count >= minimumDf) df[token] = count;

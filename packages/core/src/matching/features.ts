@@ -40,6 +40,8 @@ export interface PreparedSide {
   grams: Set<string>;
   /** Character 3-grams of the title with every separator removed (`image manager` ~ `imagemanager`). */
   compactGrams: Set<string>;
+  /** The title's tokens joined without separators. */
+  compactTitle: string;
   models: Map<string, string>;
   compactFull: string;
   attributes: NumericAttribute[];
@@ -108,6 +110,7 @@ export function prepareSide(side: ProductSide): PreparedSide {
     fullTokens,
     grams: trigrams(normalizeTitle(title)),
     compactGrams: compactTrigrams(titleList),
+    compactTitle: titleList.join(''),
     models,
     compactFull: compactModel(`${title} ${side.model ?? ''} ${description}`),
     attributes: extractAttributes(title),
@@ -129,6 +132,8 @@ export const FEATURE_NAMES = [
   'tfidfCosine',
   'compactGramContainment',
   'compactGramJaccard',
+  'softContainmentMax',
+  'softContainmentMin',
   'unmatchedRareMax',
   'unmatchedRareMin',
   'unmatchedWeightMax',
@@ -240,7 +245,9 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
         seriesA.digits.length >= 2 &&
         seriesB.digits.length >= 2 &&
         !seriesA.digits.startsWith(seriesB.digits) &&
-        !seriesB.digits.startsWith(seriesA.digits)
+        !seriesB.digits.startsWith(seriesA.digits) &&
+        !a.models.has(keyB) &&
+        !b.models.has(keyA)
       )
         seriesConflict = true;
       const longest = Math.max(keyA.length, keyB.length);
@@ -274,7 +281,7 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
     }
   }
   const inOtherText = long > 0 ? found / long : 0;
-  const base = { similarity, prefix, digitsSame, inOtherText, seriesConflict: false };
+  const base = { similarity, prefix, digitsSame, inOtherText, seriesConflict };
 
   for (const [key, raw] of a.models)
     if (b.models.has(key))
@@ -301,7 +308,6 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
       partial: null,
       conflict: [longest(a), longest(b)],
       oneSided: false,
-      seriesConflict,
     };
   }
   return {
@@ -338,6 +344,30 @@ function disjoint<T>(a: readonly T[], b: readonly T[]): boolean {
 /** The values one side names and the other does not, both ways. */
 function oneSided<T>(a: readonly T[], b: readonly T[]): T[] {
   return [...a.filter((item) => !b.includes(item)), ...b.filter((item) => !a.includes(item))];
+}
+
+/**
+ * Share (weighted by rarity) of `a`'s title tokens found in `b`'s title exactly, written inside
+ * it without spaces (`image manager` in `imagemanager`), or as an abbreviation of one of its
+ * words (`prof` for `professional`, `upg` for `upgrade`).
+ */
+function softContainment(a: PreparedSide, b: PreparedSide, idf: (token: string) => number): number {
+  let found = 0;
+  let total = 0;
+  for (const token of a.titleTokens) {
+    const weight = idf(token);
+    total += weight;
+    if (b.titleTokens.has(token)) found += weight;
+    else if (token.length >= 4 && b.compactTitle.includes(token)) found += weight;
+    else if (token.length >= 3 && /^[a-z]+$/.test(token)) {
+      for (const other of b.titleTokens)
+        if (other.length > token.length && other.startsWith(token)) {
+          found += weight * 0.8;
+          break;
+        }
+    }
+  }
+  return total > 0 ? found / total : 0;
 }
 
 /** The feature vector of a pair (order of FEATURE_NAMES) and the reasons behind it. */
@@ -405,6 +435,9 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   const compactGramContainment = compactMin > 0 ? compactShared / compactMin : 0;
   const compactUnion = a.compactGrams.size + b.compactGrams.size - compactShared;
   const compactGramJaccard = compactUnion > 0 ? compactShared / compactUnion : 0;
+
+  const softA = softContainment(a, b, idf);
+  const softB = softContainment(b, a, idf);
 
   let fullShared = 0;
   let fullA = 0;
@@ -531,6 +564,8 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     tfidfCosine,
     compactGramContainment,
     compactGramJaccard,
+    Math.max(softA, softB),
+    Math.min(softA, softB),
     unmatchedRareMax,
     unmatchedRareMin,
     unmatchedWeightMax,

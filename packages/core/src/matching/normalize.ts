@@ -150,7 +150,14 @@ export function extractModelCandidates(text: string): ModelCandidate[] {
     const key = raw.replace(/[^a-z0-9]/g, '');
     if (looksLikeModel(raw) && !found.has(key)) found.set(key, raw.toUpperCase());
     const next = raws[index + 1];
-    if (next !== undefined && /^[a-z]{1,4}$/.test(raw) && /\d/.test(next)) {
+    // Only a model-like part is joined: `KDL 40V5100`, `SM 1200`, not `DECT 6.0` or `Win 98`.
+    if (
+      next !== undefined &&
+      /^[a-z]{1,4}$/.test(raw) &&
+      /\d/.test(next) &&
+      !/\./.test(next) &&
+      (/[a-z]/.test(next) || /\d{3}/.test(next))
+    ) {
       const joined = `${raw}-${next}`;
       const joinedKey = joined.replace(/[^a-z0-9]/g, '');
       if (looksLikeModel(joined) && !UNIT_TOKEN.test(next) && !found.has(joinedKey))
