@@ -6,6 +6,9 @@ import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { BrowseRepository } from './modules/catalog/browse-repository.ts';
+import { browseRoutes } from './modules/catalog/browse-routes.ts';
+import { BrowseService } from './modules/catalog/browse-service.ts';
 import { CatalogRepository } from './modules/catalog/catalog-repository.ts';
 import { feedRoutes } from './modules/catalog/feed-routes.ts';
 import { ProductPageReader } from './modules/catalog/product-page-reader.ts';
@@ -18,6 +21,9 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { ReferralRepository } from './modules/referral/referral-repository.ts';
 import { ReferralService } from './modules/referral/referral-service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
+import { shopperRoutes } from './modules/shopper/routes.ts';
+import { ShopperRepository } from './modules/shopper/shopper-repository.ts';
+import { ShopperService } from './modules/shopper/shopper-service.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
@@ -96,6 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     new CompareRepository(database.db),
     new ProductPageReader(fetcher, new CatalogRepository(database.db)),
   );
+  const shopper = new ShopperService(new ShopperRepository(database.db), compare);
+  const browse = new BrowseService(new BrowseRepository(database.db));
   const isSecure = config.publicUrl.startsWith('https:');
   const referral = new ReferralService(new ReferralRepository(database.db));
   app.decorate('referral', referral);
@@ -111,7 +119,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(adminRoutes, { prefix: '/api/admin', auth });
   await app.register(feedRoutes, { db: database.db, auth });
-  await app.register(compareRoutes, { compare });
+  await app.register(compareRoutes, { compare, auth, shopper });
+  await app.register(shopperRoutes, { auth, shopper });
+  await app.register(browseRoutes, { browse });
   await app.register(referralRoutes, { referral, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;

@@ -122,11 +122,53 @@ function looksLikeModel(raw: string): boolean {
   const compact = raw.replace(/[^a-z0-9]/g, '');
   if (compact.length < 4 || compact.length > 24) return false;
   if (UNIT_TOKEN.test(raw) || UNIT_TOKEN.test(compact)) return false;
+  // Ordinal ranges (`4th-6th` grade) and quantities (`25-user`, `10pk`) are not model numbers.
+  if (/^\d+(?:st|nd|rd|th)(?:-\d+(?:st|nd|rd|th))?$/.test(raw)) return false;
+  if (/^\d+-?(?:users?|packs?|pk|seats?|licen[cs]es?|pcs?)$/.test(raw)) return false;
   const hasDigit = /\d/.test(compact);
   const hasLetter = /[a-z]/.test(compact);
   if (hasDigit && hasLetter) return !/^(?:usb|ipv|mp|ddr|pc|x|v)\d{1,2}$/.test(compact);
   // Long digit runs with a separator are part numbers (`388504-b21` is caught above, `540-5629` here).
   return hasDigit && compact.length >= 6 && /[-/]/.test(raw);
+}
+
+/** Words that are never a model-number prefix: `pro 2007`, `mac 2004`, `with sp2`, `word 2004`. */
+const NOT_MODEL_PREFIX = new Set([
+  'with',
+  'for',
+  'and',
+  'the',
+  'word',
+  'ver',
+  'vol',
+  'gen',
+  'part',
+  'rev',
+  'new',
+  'only',
+  'from',
+  'plus',
+  'user',
+  'pack',
+  'kit',
+  'set',
+  'size',
+  'type',
+  'year',
+  'yr',
+  'disc',
+  'cd',
+  'dvd',
+  'box',
+]);
+
+function isMarkerWord(word: string): boolean {
+  return (
+    NOT_MODEL_PREFIX.has(word) ||
+    word in PLATFORM_WORDS ||
+    word in EDITION_WORDS ||
+    word in LICENCE_WORDS
+  );
 }
 
 /** A model-number candidate: `key` compacted for comparing, `raw` as written (upper-cased). */
@@ -154,7 +196,9 @@ export function extractModelCandidates(text: string): ModelCandidate[] {
     if (
       next !== undefined &&
       /^[a-z]{1,4}$/.test(raw) &&
+      !isMarkerWord(raw) &&
       /\d/.test(next) &&
+      !/^(?:19|20)\d\d$/.test(next) &&
       !/\./.test(next) &&
       (/[a-z]/.test(next) || /\d{3}/.test(next))
     ) {

@@ -22,6 +22,8 @@ export interface DatabaseSchema {
   price_observations: PriceObservationsTable;
   feed_imports: FeedImportsTable;
   compare_requests: CompareRequestsTable;
+  search_history: SearchHistoryTable;
+  favorites: FavoritesTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -305,4 +307,35 @@ export interface ClickSaltsTable {
   day: ColumnType<Date, string, never>;
   salt: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One comparison a signed-in shopper ran (module shopper). */
+export interface SearchHistoryTable {
+  user_id: string;
+  request_id: string;
+  url: string;
+  path: string;
+  title: string;
+  retailer_name: string;
+  price_minor: number | null;
+  currency: string | null;
+  image_url: string | null;
+  same_product_count: number;
+  alternatives_count: number;
+  compared_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A product link a shopper keeps (module shopper); at most one per link and shopper. */
+export interface FavoritesTable {
+  id: string;
+  user_id: string;
+  request_id: string | null;
+  path: string | null;
+  url: string;
+  title: string;
+  retailer_name: string;
+  price_minor: number | null;
+  currency: string | null;
+  image_url: string | null;
+  created_at: CreatedAt;
 }
