@@ -22,6 +22,7 @@ import { ReferralRepository } from './modules/referral/referral-repository.ts';
 import { ReferralService } from './modules/referral/referral-service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { shopperRoutes } from './modules/shopper/routes.ts';
+import { trackingModule } from './modules/tracking/tracking-module.ts';
 import { ShopperRepository } from './modules/shopper/shopper-repository.ts';
 import { ShopperService } from './modules/shopper/shopper-service.ts';
 import type { AppConfig } from './platform/config.ts';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Where log lines go; standard output unless a test wants to read them. */
   logStream?: { write(line: string): void };
+  /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
+  trackerScriptPath?: string;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -123,6 +126,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(shopperRoutes, { auth, shopper });
   await app.register(browseRoutes, { browse });
   await app.register(referralRoutes, { referral, auth });
+  await app.register(trackingModule, {
+    db: database.db,
+    auth,
+    fetcher,
+    allowHttp: config.fetchAllowPrivate,
+    trackerScriptPath: deps.trackerScriptPath,
+  });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

@@ -5,3 +5,4 @@ export * from './compare.ts';
 export * from './shopper.ts';
 export * from './catalog.ts';
 export * from './referral.ts';
+export * from './tracking.ts';

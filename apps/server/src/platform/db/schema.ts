@@ -339,3 +339,95 @@ export interface FavoritesTable {
   image_url: string | null;
   created_at: CreatedAt;
 }
+
+// ---- module tracking (migration 0010) ----
+
+export interface DatabaseSchema {
+  business_domains: BusinessDomainsTable;
+  business_api_keys: BusinessApiKeysTable;
+  merchant_referrals: MerchantReferralsTable;
+  tracking_events: TrackingEventsTable;
+  conversions: ConversionsTable;
+  business_settings: BusinessSettingsTable;
+}
+
+/** A shop domain of a business; only verified ones may send browser events. */
+export interface BusinessDomainsTable {
+  id: string;
+  business_id: string;
+  domain: string;
+  verification_token: string;
+  verified_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A merchant integration key; only its SHA-256 is kept (plus publishable keys in full). */
+export interface BusinessApiKeysTable {
+  id: string;
+  business_id: string;
+  kind: 'publishable' | 'secret';
+  prefix: string;
+  last_four: string;
+  key_hash: string;
+  publishable_key: string | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** One referral-tracking call: ipick's web app sending a shopper to a merchant. */
+export interface MerchantReferralsTable {
+  id: string;
+  referral_id: string;
+  business_id: string;
+  occurred_at: ColumnType<Date, Date | undefined, never>;
+  target_url: string;
+  source_url: string | null;
+  product_name: string | null;
+  user_id: string | null;
+  session_id: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/** An event from ipick's snippet on a merchant page. */
+export interface TrackingEventsTable {
+  id: string;
+  business_id: string;
+  event_type: string;
+  event_data: ColumnType<unknown, string, never>;
+  occurred_at: Date;
+  received_at: ColumnType<Date, Date | undefined, never>;
+  session_id: string | null;
+  user_id: string | null;
+  url: string | null;
+  referral_id: string | null;
+  click_id: string | null;
+  visitor_id: string | null;
+}
+
+/** A lead, sale or refund; unique per business, kind and order id. */
+export interface ConversionsTable {
+  id: string;
+  business_id: string;
+  kind: 'lead' | 'sale' | 'refund';
+  order_id: string;
+  amount_minor: number;
+  currency: string | null;
+  click_id: string | null;
+  referral_id: string | null;
+  visitor_id: string | null;
+  session_id: string | null;
+  source: 'server' | 'browser';
+  occurred_at: Date;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** How a business's conversions are credited. */
+export interface BusinessSettingsTable {
+  business_id: string;
+  attribution_window_days: number;
+  attribution_model: 'last_click' | 'first_click' | 'linear' | 'position_based';
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

@@ -1,0 +1,395 @@
+import {
+  ATTRIBUTION_REPORT_LIMIT,
+  type AttributionModelName,
+  type AttributionReport,
+  type AttributionSettings,
+  type JourneyResponse,
+  type JourneyStepView,
+} from '@ipick/contracts';
+import {
+  ATTRIBUTION_MODELS,
+  DEFAULT_ATTRIBUTION_MODEL,
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  attributeJourney,
+  groupJourneys,
+  type AttributionModel,
+  type ClickCredit,
+  type ConversionAttribution,
+  type JourneyStep,
+} from '@ipick/core';
+import { AppError } from '../../platform/errors.ts';
+import { toConversion } from './tracking-presenters.ts';
+import type {
+  ConversionRow,
+  EventRow,
+  KeySet,
+  RedirectClickRow,
+  ReferralRow,
+  TimeRange,
+  TrackingRepository,
+} from './tracking-repository.ts';
+
+// The contracts and core name the same four models; this fails to compile if they drift.
+const sameModels: AttributionModelName extends AttributionModel
+  ? AttributionModel extends AttributionModelName
+    ? true
+    : never
+  : never = true;
+void sameModels;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_REPORT_RANGE_DAYS = 366;
+/** Rounds of following ids from step to step; a journey is rarely more than two hops wide. */
+const MAX_LINK_ROUNDS = 4;
+/** Ids of each kind one read follows at most. */
+const MAX_KEYS_PER_KIND = 1000;
+
+/** Everything found for a set of ids: the pieces of one or more journeys. */
+interface JourneyRows {
+  referrals: ReferralRow[];
+  redirectClicks: RedirectClickRow[];
+  events: EventRow[];
+  conversions: ConversionRow[];
+}
+
+interface ClickInfo {
+  referralId: string | null;
+  occurredAt: Date;
+}
+
+/**
+ * Attribution for a business's dashboard (spec §1 "attribution, plus a journey view"; research
+ * §4.1): settings (window and billing model), a report of conversions with each model's credit
+ * side by side, and one order's journey. Journeys join clicks, events and conversions by
+ * referral id, click id, session id and visitor id.
+ */
+export class AttributionService {
+  readonly #repository: TrackingRepository;
+  readonly #now: () => Date;
+
+  constructor(repository: TrackingRepository, options: { now?: () => Date } = {}) {
+    this.#repository = repository;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async settings(businessId: string): Promise<AttributionSettings> {
+    const row = await this.#repository.findSettings(businessId);
+    return {
+      windowDays: row?.attribution_window_days ?? DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+      model: row?.attribution_model ?? DEFAULT_ATTRIBUTION_MODEL,
+    };
+  }
+
+  async updateSettings(
+    businessId: string,
+    changes: Partial<AttributionSettings>,
+  ): Promise<AttributionSettings> {
+    const next = { ...(await this.settings(businessId)), ...changes };
+    const row = await this.#repository.upsertSettings({
+      business_id: businessId,
+      attribution_window_days: next.windowDays,
+      attribution_model: next.model,
+    });
+    return { windowDays: row.attribution_window_days, model: row.attribution_model };
+  }
+
+  /**
+   * Leads and sales in [from, to) (the last 30 days by default), oldest first, each with the
+   * credit of its clicks under `model` or under every model. `invalid_request` for a range
+   * that is backwards or longer than a year.
+   */
+  async report(
+    businessId: string,
+    query: { from?: string; to?: string; model?: AttributionModelName },
+  ): Promise<AttributionReport> {
+    const to = query.to ? parseBound(query.to, 'end') : this.#now();
+    const from = query.from
+      ? parseBound(query.from, 'start')
+      : new Date(to.getTime() - DEFAULT_ATTRIBUTION_WINDOW_DAYS * DAY_MS);
+    if (from.getTime() >= to.getTime()) {
+      throw new AppError('invalid_request', 'from: must be before to');
+    }
+    if (to.getTime() - from.getTime() > MAX_REPORT_RANGE_DAYS * DAY_MS) {
+      throw new AppError(
+        'invalid_request',
+        `to: the range is longer than ${MAX_REPORT_RANGE_DAYS} days`,
+      );
+    }
+    const settings = await this.settings(businessId);
+    const models = query.model ? [query.model] : [...ATTRIBUTION_MODELS];
+
+    const listed = await this.#repository.listConversionsBetween(
+      businessId,
+      from,
+      to,
+      ATTRIBUTION_REPORT_LIMIT,
+    );
+    const truncated = listed.length > ATTRIBUTION_REPORT_LIMIT;
+    const conversions = listed.slice(0, ATTRIBUTION_REPORT_LIMIT);
+    const range = { since: new Date(from.getTime() - settings.windowDays * DAY_MS), until: to };
+    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range);
+    // The report's own conversions are credited even when the id-following read stopped short.
+    const known = new Set(rows.conversions.map((row) => row.id));
+    rows.conversions.push(...conversions.filter((row) => !known.has(row.id)));
+
+    const credits = new Map<string, ConversionAttribution['credits']>();
+    for (const journey of groupJourneys(toSteps(rows))) {
+      for (const result of attributeJourney(journey, { windowDays: settings.windowDays, models })) {
+        credits.set(result.conversionId, result.credits);
+      }
+    }
+    const clicks = clickIndex(rows);
+    const refunds = await this.#repository.listRefunds(
+      businessId,
+      conversions.filter((row) => row.kind === 'sale').map((row) => row.order_id),
+    );
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      windowDays: settings.windowDays,
+      defaultModel: settings.model,
+      models,
+      conversions: conversions.map((row) => ({
+        ...toConversion(row),
+        refundedMinor: refunds
+          .filter((refund) => row.kind === 'sale' && refund.order_id === row.order_id)
+          .reduce((sum, refund) => sum + Number(refund.amount_minor), 0),
+        credits: presentCredits(credits.get(row.id) ?? {}, models, clicks),
+      })),
+      truncated,
+    };
+  }
+
+  /**
+   * The journey of an order: the clicks, events and conversions of its shopper (found through
+   * the order's referral, click, visitor and session ids) in time order, and each
+   * conversion's credit under every model. `not_found` for an order the business never sent.
+   */
+  async journey(businessId: string, orderId: string): Promise<JourneyResponse> {
+    const orders = await this.#repository.listConversionsOfOrder(businessId, orderId);
+    if (orders.length === 0) {
+      throw new AppError('not_found', `orderId: there is no conversion with order id ${orderId}`);
+    }
+    const settings = await this.settings(businessId);
+    const rows = await this.#collect(businessId, keysOfRows({ conversions: orders }), {});
+    const known = new Set(rows.conversions.map((row) => row.id));
+    rows.conversions.push(...orders.filter((row) => !known.has(row.id)));
+
+    const clicks = clickIndex(rows);
+    const attribution = attributeJourney(toSteps(rows), {
+      windowDays: settings.windowDays,
+    }).map((result) => ({
+      conversionId: result.conversionId,
+      credits: presentCredits(result.credits, [...ATTRIBUTION_MODELS], clicks),
+    }));
+    return { orderId, windowDays: settings.windowDays, steps: toViews(rows), attribution };
+  }
+
+  /** Follows ids from rows to rows until no new ones turn up (or a few rounds have passed). */
+  async #collect(businessId: string, seed: KeySet, range: TimeRange): Promise<JourneyRows> {
+    let keys = seed;
+    let rows: JourneyRows = { referrals: [], redirectClicks: [], events: [], conversions: [] };
+    for (let round = 0; round < MAX_LINK_ROUNDS; round++) {
+      const [referrals, redirectClicks, events, conversions] = await Promise.all([
+        this.#repository.findReferralsByKeys(businessId, keys, range),
+        this.#repository.findRedirectClicksByKeys(businessId, keys, range),
+        this.#repository.findEventsByKeys(businessId, keys, range),
+        this.#repository.findConversionsByKeys(businessId, keys, range),
+      ]);
+      rows = { referrals, redirectClicks, events, conversions };
+      const next = mergeKeys(keys, keysOfRows(rows));
+      if (keyCount(next) === keyCount(keys)) break;
+      keys = next;
+    }
+    return rows;
+  }
+}
+
+/** `YYYY-MM-DD` is a whole UTC day: `from` its start, `to` the start of the next day. */
+function parseBound(value: string, side: 'start' | 'end'): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return side === 'end' ? new Date(day.getTime() + DAY_MS) : day;
+  }
+  return new Date(value);
+}
+
+function keysOfRows(rows: Partial<JourneyRows>): KeySet {
+  const sets = {
+    referralIds: new Set<string>(),
+    clickIds: new Set<string>(),
+    sessionIds: new Set<string>(),
+    visitorIds: new Set<string>(),
+  };
+  const add = (set: Set<string>, value: string | null | undefined) => {
+    if (value && set.size < MAX_KEYS_PER_KIND) set.add(value);
+  };
+  for (const row of [...(rows.referrals ?? []), ...(rows.redirectClicks ?? [])]) {
+    add(sets.clickIds, row.id);
+    add(sets.referralIds, row.referral_id);
+    add(sets.sessionIds, row.session_id);
+  }
+  for (const row of [...(rows.events ?? []), ...(rows.conversions ?? [])]) {
+    add(sets.clickIds, row.click_id);
+    add(sets.referralIds, row.referral_id);
+    add(sets.sessionIds, row.session_id);
+    add(sets.visitorIds, row.visitor_id);
+  }
+  return {
+    referralIds: [...sets.referralIds],
+    clickIds: [...sets.clickIds],
+    sessionIds: [...sets.sessionIds],
+    visitorIds: [...sets.visitorIds],
+  };
+}
+
+function mergeKeys(a: KeySet, b: KeySet): KeySet {
+  const merge = (x: string[], y: string[]) =>
+    [...new Set([...x, ...y])].slice(0, MAX_KEYS_PER_KIND);
+  return {
+    referralIds: merge(a.referralIds, b.referralIds),
+    clickIds: merge(a.clickIds, b.clickIds),
+    sessionIds: merge(a.sessionIds, b.sessionIds),
+    visitorIds: merge(a.visitorIds, b.visitorIds),
+  };
+}
+
+function keyCount(keys: KeySet): number {
+  return (
+    keys.referralIds.length + keys.clickIds.length + keys.sessionIds.length + keys.visitorIds.length
+  );
+}
+
+/** Core journey steps: ipick clicks, events as visits, and leads and sales (refunds earn none). */
+function toSteps(rows: JourneyRows): JourneyStep[] {
+  const clickSteps = [...rows.referrals, ...rows.redirectClicks].map((row): JourneyStep => ({
+    type: 'click',
+    id: row.id,
+    at: row.occurred_at.getTime(),
+    keys: { referralId: row.referral_id, sessionId: row.session_id },
+  }));
+  const visitSteps = rows.events.map((row): JourneyStep => ({
+    type: 'visit',
+    id: row.id,
+    at: row.occurred_at.getTime(),
+    keys: {
+      referralId: row.referral_id,
+      clickId: row.click_id,
+      sessionId: row.session_id,
+      visitorId: row.visitor_id,
+    },
+  }));
+  const conversionSteps = rows.conversions
+    .filter((row) => row.kind !== 'refund')
+    .map((row): JourneyStep => ({
+      type: 'conversion',
+      id: row.id,
+      at: row.occurred_at.getTime(),
+      amountMinor: Number(row.amount_minor),
+      keys: {
+        referralId: row.referral_id,
+        clickId: row.click_id,
+        sessionId: row.session_id,
+        visitorId: row.visitor_id,
+      },
+    }));
+  return [...clickSteps, ...visitSteps, ...conversionSteps];
+}
+
+function clickIndex(rows: JourneyRows): Map<string, ClickInfo> {
+  return new Map(
+    [...rows.referrals, ...rows.redirectClicks].map((row) => [
+      row.id,
+      { referralId: row.referral_id, occurredAt: row.occurred_at },
+    ]),
+  );
+}
+
+function presentCredits(
+  credits: ConversionAttribution['credits'],
+  models: readonly AttributionModel[],
+  clicks: Map<string, ClickInfo>,
+) {
+  const present = (credit: ClickCredit) => {
+    const click = clicks.get(credit.clickId);
+    return {
+      clickId: credit.clickId,
+      referralId: click?.referralId ?? null,
+      occurredAt: click?.occurredAt.toISOString() ?? '',
+      share: credit.share,
+      amountMinor: credit.amountMinor,
+    };
+  };
+  return Object.fromEntries(
+    models.map((model) => [model, (credits[model] ?? []).map(present)]),
+  ) as Partial<Record<AttributionModel, ReturnType<typeof present>[]>>;
+}
+
+/** The journey's rows as the dashboard reads them, in time order (clicks first at a tie). */
+function toViews(rows: JourneyRows): JourneyStepView[] {
+  const views: { at: number; rank: number; view: JourneyStepView }[] = [];
+  for (const row of rows.referrals) {
+    views.push({
+      at: row.occurred_at.getTime(),
+      rank: 0,
+      view: {
+        type: 'click',
+        id: row.id,
+        source: 'referral',
+        referralId: row.referral_id,
+        sessionId: row.session_id,
+        occurredAt: row.occurred_at.toISOString(),
+        targetUrl: row.target_url,
+        sourceUrl: row.source_url,
+        productName: row.product_name,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+      },
+    });
+  }
+  for (const row of rows.redirectClicks) {
+    views.push({
+      at: row.occurred_at.getTime(),
+      rank: 0,
+      view: {
+        type: 'click',
+        id: row.id,
+        source: 'redirect',
+        referralId: row.referral_id,
+        sessionId: row.session_id,
+        occurredAt: row.occurred_at.toISOString(),
+        targetUrl: row.target_url,
+        sourceUrl: null,
+        productName: null,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+      },
+    });
+  }
+  for (const row of rows.events) {
+    views.push({
+      at: row.occurred_at.getTime(),
+      rank: 1,
+      view: {
+        type: 'event',
+        id: row.id,
+        eventType: row.event_type,
+        url: row.url,
+        referralId: row.referral_id,
+        sessionId: row.session_id,
+        visitorId: row.visitor_id,
+        occurredAt: row.occurred_at.toISOString(),
+      },
+    });
+  }
+  for (const row of rows.conversions) {
+    views.push({
+      at: row.occurred_at.getTime(),
+      rank: 2,
+      view: { type: 'conversion', ...toConversion(row) },
+    });
+  }
+  return views.sort((a, b) => a.at - b.at || a.rank - b.rank).map((entry) => entry.view);
+}

@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSession } from '../../../test/browser-session.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import {
+  buildMerchant,
+  createKey,
+  startFixtureShop,
+  verifyShop,
+  type FixtureShop,
+  type Merchant,
+} from './tracking-test-kit.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let shop: FixtureShop;
+let merchant: Merchant;
+let publishableKey: string;
+let secretKey: string;
+const now = Date.now();
+const daysAgo = (days: number) => new Date(now - days * DAY);
+const db = () => testDb.database.db;
+
+/** An ipick click to the merchant through the referral-tracking call, dated `at`. */
+async function referralClick(referralId: string, sessionId: string, at: Date): Promise<string> {
+  const response = await browserSession(app).post('/api/track/referral', {
+    referralId,
+    businessDomain: merchant.domain,
+    targetUrl: `https://${merchant.domain}/p/kettle?session_id=${sessionId}`,
+    productName: 'Kettle',
+  });
+  expect(response.json()).toMatchObject({ success: true });
+  const row = await db()
+    .updateTable('merchant_referrals')
+    .set({ occurred_at: at } as never)
+    .where('referral_id', '=', referralId)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An ipick click through `/api/redirect` (module referral's ledger), dated `at`. */
+async function redirectClick(sessionId: string, at: Date): Promise<string> {
+  const target = `https://${merchant.domain}/p/old-kettle`;
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/redirect?to=${encodeURIComponent(target)}&session_id=${sessionId}`,
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+  });
+  expect(response.statusCode).toBe(302);
+  const row = await db()
+    .updateTable('clicks')
+    .set({ occurred_at: at } as never)
+    .where('session_id', '=', sessionId)
+    .where('target_url', '=', target)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function pageView(eventData: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/track/event?key=${publishableKey}`,
+    headers: { origin: shop.origin, 'content-type': 'text/plain;charset=UTF-8' },
+    payload: JSON.stringify({ eventType: 'page_view', businessDomain: merchant.domain, eventData }),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+async function convert(body: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/conversions',
+    headers: { authorization: `Bearer ${secretKey}` },
+    payload: body,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ conversion: { id: string } }>().conversion.id;
+}
+
+interface Credit {
+  clickId: string;
+  referralId: string | null;
+  share: number;
+  amountMinor: number;
+}
+interface ReportConversion {
+  id: string;
+  orderId: string;
+  kind: string;
+  refundedMinor: number;
+  credits: Record<string, Credit[]>;
+}
+
+// One shopper's journey: an old redirect click (outside the window), three referral clicks in
+// one ipick session, a landing page view that ties the session to the snippet's visitor id,
+// and a sale quoting only that visitor id. A second shopper, and a lead with no click at all.
+const clicks: Record<string, string> = {};
+let saleId = '';
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb, { fetchAllowPrivate: true });
+  shop = await startFixtureShop();
+  merchant = await buildMerchant(app);
+  // Redirect clicks are credited to active merchants only.
+  await db()
+    .updateTable('businesses')
+    .set({ status: 'active' })
+    .where('id', '=', merchant.businessId)
+    .execute();
+  await verifyShop(merchant, shop);
+  publishableKey = (await createKey(merchant, 'publishable')).key;
+  secretKey = (await createKey(merchant, 'secret')).key;
+
+  clicks.old = await redirectClick('s-journey', daysAgo(40));
+  clicks.first = await referralClick('aff_journey_1', 's-journey', daysAgo(20));
+  clicks.middle = await referralClick('aff_journey_2', 's-journey', daysAgo(10));
+  clicks.last = await referralClick('aff_journey_3', 's-journey', daysAgo(2));
+  await pageView({
+    timestamp: daysAgo(0.5).toISOString(),
+    referralId: 'aff_journey_3',
+    sessionId: 's-journey',
+    visitorId: 'v-journey',
+    url: `${shop.origin}/p/kettle?ipick_ref=aff_journey_3`,
+  });
+  saleId = await convert({
+    kind: 'sale',
+    orderId: 'order-journey',
+    amountMinor: 10_000,
+    currency: 'USD',
+    visitorId: 'v-journey',
+    occurredAt: daysAgo(0.25).toISOString(),
+  });
+  await convert({ kind: 'refund', orderId: 'order-journey', amountMinor: 2500, currency: 'USD' });
+
+  clicks.other = await referralClick('aff_other_1', 's-other', daysAgo(3));
+  await convert({
+    kind: 'sale',
+    orderId: 'order-other',
+    amountMinor: 999,
+    currency: 'USD',
+    referralId: 'aff_other_1',
+    occurredAt: daysAgo(1).toISOString(),
+  });
+  await convert({ kind: 'lead', orderId: 'lead-alone', occurredAt: daysAgo(0.9).toISOString() });
+});
+afterAll(async () => {
+  await app?.close();
+  await shop?.server.close();
+  await testDb?.dispose();
+});
+
+describe('GET /api/business/attribution', () => {
+  const query = () =>
+    `from=${encodeURIComponent(daysAgo(5).toISOString())}&to=${encodeURIComponent(
+      new Date(now + DAY).toISOString(),
+    )}`;
+
+  it('credits each conversion under every model side by side', async () => {
+    const response = await merchant.browser.get(`/api/business/attribution?${query()}`);
+    expect(response.statusCode).toBe(200);
+    const report = response.json<{
+      windowDays: number;
+      defaultModel: string;
+      models: string[];
+      conversions: ReportConversion[];
+      truncated: boolean;
+    }>();
+    expect(report).toMatchObject({ windowDays: 30, defaultModel: 'last_click', truncated: false });
+    expect(report.models).toEqual(['last_click', 'first_click', 'linear', 'position_based']);
+    expect(report.conversions.map((conversion) => conversion.orderId)).toEqual([
+      'order-other',
+      'lead-alone',
+      'order-journey',
+    ]);
+
+    const sale = report.conversions.find((conversion) => conversion.id === saleId)!;
+    expect(sale.refundedMinor).toBe(2500);
+    const byModel = (model: string) =>
+      sale.credits[model]!.map((credit) => [credit.clickId, credit.amountMinor]);
+    // The redirect click 40 days back is outside the 30-day window.
+    expect(byModel('last_click')).toEqual([[clicks.last, 10_000]]);
+    expect(byModel('first_click')).toEqual([[clicks.first, 10_000]]);
+    expect(byModel('linear')).toEqual([
+      [clicks.first, 3333],
+      [clicks.middle, 3333],
+      [clicks.last, 3334],
+    ]);
+    expect(byModel('position_based')).toEqual([
+      [clicks.first, 4000],
+      [clicks.middle, 2000],
+      [clicks.last, 4000],
+    ]);
+    expect(sale.credits.last_click![0]!.referralId).toBe('aff_journey_3');
+
+    const other = report.conversions.find((conversion) => conversion.orderId === 'order-other')!;
+    expect(other.credits.position_based!.map((credit) => credit.clickId)).toEqual([clicks.other]);
+    const lead = report.conversions.find((conversion) => conversion.orderId === 'lead-alone')!;
+    expect(lead.credits.last_click).toEqual([]);
+  });
+
+  it('follows the business window and the model asked for', async () => {
+    await merchant.browser.patch('/api/business/attribution/settings', { windowDays: 7 });
+    try {
+      const response = await merchant.browser.get(
+        `/api/business/attribution?${query()}&model=first_click`,
+      );
+      const report = response.json<{ models: string[]; conversions: ReportConversion[] }>();
+      expect(report.models).toEqual(['first_click']);
+      const sale = report.conversions.find((conversion) => conversion.id === saleId)!;
+      expect(Object.keys(sale.credits)).toEqual(['first_click']);
+      expect(sale.credits.first_click!.map((credit) => credit.clickId)).toEqual([clicks.last]);
+    } finally {
+      await merchant.browser.patch('/api/business/attribution/settings', { windowDays: 30 });
+    }
+  });
+
+  it('names bad parameters and shows nothing of other businesses', async () => {
+    const bad = await merchant.browser.get('/api/business/attribution?model=time_decay');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toMatch(/^query\.model: /);
+    const backwards = await merchant.browser.get(
+      '/api/business/attribution?from=2026-03-02&to=2026-03-01',
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json<{ error: string }>().error).toMatch(/^from: /);
+    const other = await buildMerchant(app);
+    const empty = await other.browser.get(`/api/business/attribution?${query()}`);
+    expect(empty.json<{ conversions: unknown[] }>().conversions).toEqual([]);
+  });
+});
+
+describe('GET /api/business/journeys', () => {
+  it("shows an order's clicks, events and conversions in time order", async () => {
+    const response = await merchant.browser.get('/api/business/journeys?orderId=order-journey');
+    expect(response.statusCode).toBe(200);
+    const journey = response.json<{
+      steps: { type: string; id: string; source?: string; kind?: string; eventType?: string }[];
+      attribution: { conversionId: string; credits: Record<string, Credit[]> }[];
+    }>();
+    expect(
+      journey.steps.map((step) => [step.type, step.kind ?? step.eventType ?? step.source]),
+    ).toEqual([
+      ['click', 'redirect'],
+      ['click', 'referral'],
+      ['click', 'referral'],
+      ['click', 'referral'],
+      ['event', 'page_view'],
+      ['conversion', 'sale'],
+      ['conversion', 'refund'],
+    ]);
+    expect(journey.steps.slice(0, 4).map((step) => step.id)).toEqual([
+      clicks.old,
+      clicks.first,
+      clicks.middle,
+      clicks.last,
+    ]);
+    // The other shopper's steps are not part of it.
+    expect(journey.steps.map((step) => step.id)).not.toContain(clicks.other);
+    expect(journey.attribution).toHaveLength(1);
+    expect(journey.attribution[0]!.conversionId).toBe(saleId);
+    expect(journey.attribution[0]!.credits.last_click!.map((credit) => credit.clickId)).toEqual([
+      clicks.last,
+    ]);
+  });
+
+  it('is a 404 for an unknown or foreign order and names a missing order id', async () => {
+    expect((await merchant.browser.get('/api/business/journeys?orderId=nope')).statusCode).toBe(
+      404,
+    );
+    const other = await buildMerchant(app);
+    expect(
+      (await other.browser.get('/api/business/journeys?orderId=order-journey')).statusCode,
+    ).toBe(404);
+    const missing = await merchant.browser.get('/api/business/journeys');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ error: string }>().error).toMatch(/^query\.orderId: /);
+    expect((await browserSession(app).get('/api/business/journeys?orderId=x')).statusCode).toBe(
+      401,
+    );
+  });
+});

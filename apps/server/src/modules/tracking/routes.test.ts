@@ -1,0 +1,571 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSession } from '../../../test/browser-session.ts';
+import { buildApp } from '../../app.ts';
+import { testSettings } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import {
+  buildMerchant,
+  createKey,
+  startFixtureShop,
+  verifyShop,
+  type FixtureShop,
+  type Merchant,
+} from './tracking-test-kit.ts';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let shop: FixtureShop;
+let scriptDir: string;
+/** A merchant with a verified shop domain and keys of both kinds. */
+let merchant: Merchant;
+let publishableKey: string;
+let secretKey: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  scriptDir = await mkdtemp(join(tmpdir(), 'ipick-tracker-'));
+  await writeFile(join(scriptDir, 'tracker.js'), '(()=>{window.ipickLoaded=1})();\n');
+  app = await buildApp({
+    config: testSettings({ fetchAllowPrivate: true }),
+    database: testDb.database,
+    migrationVersion: testDb.migrationVersion,
+    trackerScriptPath: join(scriptDir, 'tracker.js'),
+  });
+  await app.ready();
+  shop = await startFixtureShop();
+  merchant = await buildMerchant(app);
+  await verifyShop(merchant, shop);
+  publishableKey = (await createKey(merchant, 'publishable')).key;
+  secretKey = (await createKey(merchant, 'secret')).key;
+});
+afterAll(async () => {
+  await app?.close();
+  await shop?.server.close();
+  await testDb?.dispose();
+  await rm(scriptDir, { recursive: true, force: true });
+});
+
+const db = () => testDb.database.db;
+
+describe('POST /api/track/referral (spec §7)', () => {
+  it('records the referral and gives back the target carrying the referral id', async () => {
+    const shopper = browserSession(app);
+    const referralId = `aff_test_${Date.now()}_abc123`;
+    const targetUrl = `https://${merchant.domain}/p/kettle?utm_source=ipick&session_id=s-ref-1`;
+    const response = await shopper.post('/api/track/referral', {
+      referralId,
+      businessDomain: merchant.domain,
+      targetUrl,
+      sourceUrl: 'http://localhost:3000/new-search/1/kettle',
+      productName: 'Kettle 1.7 l',
+      userId: 'somebody-else',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ success: boolean; referralId: string; targetUrl: string }>();
+    expect(body.success).toBe(true);
+    expect(body.referralId).toBe(referralId);
+    const landing = new URL(body.targetUrl);
+    expect(landing.searchParams.get('ipick_ref')).toBe(referralId);
+    expect(landing.searchParams.get('session_id')).toBe('s-ref-1');
+
+    const row = await db()
+      .selectFrom('merchant_referrals')
+      .selectAll()
+      .where('referral_id', '=', referralId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      business_id: merchant.businessId,
+      session_id: 's-ref-1',
+      product_name: 'Kettle 1.7 l',
+      utm_source: 'newsletter',
+      utm_campaign: 'spring',
+      // The body's userId is not trusted; this shopper is not signed in.
+      user_id: null,
+    });
+
+    // A retried call is answered the same and records nothing new.
+    const retry = await shopper.post('/api/track/referral', {
+      referralId,
+      businessDomain: merchant.domain,
+      targetUrl,
+    });
+    expect(retry.json()).toMatchObject({ success: true, referralId });
+  });
+
+  it('makes a referral id when none is given and links the signed-in shopper', async () => {
+    const shopper = browserSession(app);
+    await shopper.post('/api/auth/register', {
+      email: `shopper${Date.now()}@example.com`,
+      password: 'a good long password',
+    });
+    const response = await shopper.post('/api/track/referral', {
+      businessDomain: `https://www.${merchant.domain}/`,
+      targetUrl: `https://www.${merchant.domain}/p/1`,
+    });
+    const body = response.json<{ success: boolean; referralId: string }>();
+    expect(body.success).toBe(true);
+    expect(body.referralId).toMatch(/^aff_kettles\d+examplecom_\d{13}_[a-z0-9]{9}$/);
+    const row = await db()
+      .selectFrom('merchant_referrals')
+      .select('user_id')
+      .where('referral_id', '=', body.referralId)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers success false for a shop that is not a merchant, a suspended one and bad fields', async () => {
+    const shopper = browserSession(app);
+    const unknown = await shopper.post('/api/track/referral', {
+      businessDomain: 'nobody-here.example.com',
+      targetUrl: 'https://nobody-here.example.com/p/1',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      success: false,
+      error: 'nobody-here.example.com is not a merchant on ipick',
+      code: 'not_found',
+    });
+
+    const bad = await shopper.post('/api/track/referral', {
+      businessDomain: merchant.domain,
+      targetUrl: 'javascript:alert(1)',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'invalid_request' });
+    expect(bad.json<{ error: string }>().error).toMatch(/^body\.targetUrl: /);
+
+    const elsewhere = await shopper.post('/api/track/referral', {
+      businessDomain: merchant.domain,
+      targetUrl: 'https://evil.example.com/phish',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json<{ error: string }>().error).toMatch(
+      /^targetUrl: evil\.example\.com is not/,
+    );
+
+    const suspended = await buildMerchant(app, 'Gone Bad');
+    await db()
+      .updateTable('businesses')
+      .set({ status: 'suspended' })
+      .where('id', '=', suspended.businessId)
+      .execute();
+    const refused = await shopper.post('/api/track/referral', {
+      businessDomain: suspended.domain,
+      targetUrl: `https://${suspended.domain}/`,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false });
+  });
+
+  it('refuses cross-site calls', async () => {
+    const response = await browserSession(app).post(
+      '/api/track/referral',
+      { businessDomain: merchant.domain, targetUrl: `https://${merchant.domain}/` },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/track/event (spec §7)', () => {
+  function sendEvent(
+    body: unknown,
+    options: { origin?: string | null; key?: string | null; asBeacon?: boolean } = {},
+  ) {
+    const origin = options.origin === undefined ? shop.origin : options.origin;
+    const key = options.key === undefined ? publishableKey : options.key;
+    const request: InjectOptions = {
+      method: 'POST',
+      url: options.asBeacon && key ? `/api/track/event?key=${key}` : '/api/track/event',
+      headers: {
+        ...(origin ? { origin } : {}),
+        ...(key && !options.asBeacon ? { 'x-ipick-key': key } : {}),
+        'content-type': options.asBeacon ? 'text/plain;charset=UTF-8' : 'application/json',
+      },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    return app.inject(request);
+  }
+
+  const pageView = () => ({
+    eventType: 'page_view',
+    businessDomain: merchant.domain,
+    eventData: {
+      timestamp: new Date().toISOString(),
+      url: `${shop.origin}/p/kettle?ipick_ref=aff_x`,
+      sessionId: 's-event-1',
+      visitorId: 'v-event-1',
+      referralId: 'aff_x',
+    },
+  });
+
+  it('records an event from a verified origin with a publishable key', async () => {
+    const response = await sendEvent(pageView());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(shop.origin);
+    expect(response.headers.vary).toContain('Origin');
+    const { eventId } = response.json<{ success: true; eventId: string }>();
+    const row = await db()
+      .selectFrom('tracking_events')
+      .selectAll()
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      business_id: merchant.businessId,
+      event_type: 'page_view',
+      session_id: 's-event-1',
+      visitor_id: 'v-event-1',
+      referral_id: 'aff_x',
+    });
+  });
+
+  it('accepts sendBeacon: the key in the query and JSON sent as text/plain', async () => {
+    const response = await sendEvent(JSON.stringify({ ...pageView(), eventType: 'add_to_cart' }), {
+      asBeacon: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const keyInBody = await sendEvent({ ...pageView(), publishableKey }, { key: null });
+    expect(keyInBody.statusCode).toBe(200);
+    const broken = await sendEvent('{not json', { asBeacon: true });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('answers a CORS preflight only for verified origins', async () => {
+    const allowed = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/track/event',
+      headers: {
+        origin: shop.origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-ipick-key',
+      },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(shop.origin);
+    expect(allowed.headers['access-control-allow-headers']).toContain('x-ipick-key');
+    const refused = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/track/event',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a missing, unknown, secret or revoked key (401)', async () => {
+    expect((await sendEvent(pageView(), { key: null })).statusCode).toBe(401);
+    expect((await sendEvent(pageView(), { key: 'pk_live_nope' })).statusCode).toBe(401);
+    const secret = await sendEvent(pageView(), { key: secretKey });
+    expect(secret.statusCode).toBe(401);
+    expect(secret.json<{ error: string }>().error).toMatch(/Secret keys must never be used/);
+
+    const revoked = await createKey(merchant, 'publishable');
+    await merchant.browser.delete(`/api/business/keys/${revoked.id}`);
+    const response = await sendEvent(pageView(), { key: revoked.key });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ error: string }>().error).toBe('This API key has been revoked.');
+  });
+
+  it('refuses an origin that is not a verified domain of the business (403)', async () => {
+    const wrong = await sendEvent(pageView(), { origin: 'https://evil.example' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.headers['access-control-allow-origin']).toBeUndefined();
+    // The business's own domain is not verified yet.
+    expect((await sendEvent(pageView(), { origin: `https://${merchant.domain}` })).statusCode).toBe(
+      403,
+    );
+    expect((await sendEvent(pageView(), { origin: null })).statusCode).toBe(403);
+    // Another business's key from this (verified) origin.
+    const other = await buildMerchant(app);
+    const otherKey = await createKey(other, 'publishable');
+    expect((await sendEvent(pageView(), { key: otherKey.key })).statusCode).toBe(403);
+    // A domain of another business in the body.
+    const foreign = await sendEvent({ ...pageView(), businessDomain: other.domain });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json<{ error: string }>().error).toMatch(/^businessDomain: /);
+  });
+
+  it('names the bad field (400), readable by the shop', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ ...pageView(), eventType: '' }, /^body\.eventType: /],
+      [{ ...pageView(), eventType: 'x'.repeat(65) }, /^body\.eventType: /],
+      [{ ...pageView(), eventType: '<script>' }, /^body\.eventType: /],
+      [{ ...pageView(), businessDomain: undefined }, /^body\.businessDomain: /],
+      [{ ...pageView(), eventData: { timestamp: 'yesterday' } }, /^body\.eventData\.timestamp: /],
+      [{ ...pageView(), eventData: { clickId: 'nope' } }, /^body\.eventData\.clickId: /],
+      [{ ...pageView(), eventData: { blob: 'x'.repeat(9000) } }, /^body\.eventData: /],
+      [
+        { ...pageView(), eventType: 'purchase', eventData: { orderId: 'o-1' } },
+        /^body\.eventData\.amountMinor: .*body\.eventData\.currency: /,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await sendEvent(body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      expect(response.headers['access-control-allow-origin']).toBe(shop.origin);
+    }
+  });
+
+  it('keeps custom events and records a purchase as a sale once per order id', async () => {
+    const custom = await sendEvent({ ...pageView(), eventType: 'newsletter signup' });
+    expect(custom.statusCode).toBe(200);
+
+    const orderId = `web-${Date.now()}`;
+    const purchase = {
+      eventType: 'purchase',
+      businessDomain: shop.domain,
+      eventData: {
+        orderId,
+        amountMinor: 4999,
+        currency: 'eur',
+        referralId: 'aff_x',
+        visitorId: 'v-event-1',
+        items: [{ sku: 'K-1', quantity: 1 }],
+      },
+    };
+    const first = await sendEvent(purchase);
+    expect(first.statusCode).toBe(200);
+    const body = first.json<{ conversion: { id: string; duplicate: boolean } }>();
+    expect(body.conversion.duplicate).toBe(false);
+    const again = await sendEvent(purchase);
+    expect(again.json<{ conversion: { id: string; duplicate: boolean } }>().conversion).toEqual({
+      id: body.conversion.id,
+      duplicate: true,
+    });
+    const sales = await db()
+      .selectFrom('conversions')
+      .selectAll()
+      .where('business_id', '=', merchant.businessId)
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({
+      kind: 'sale',
+      amount_minor: 4999,
+      currency: 'EUR',
+      source: 'browser',
+      referral_id: 'aff_x',
+    });
+  });
+
+  it('keeps a plausible page time and replaces an implausible one', async () => {
+    const yesterday = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const past = await sendEvent({ ...pageView(), eventData: { timestamp: yesterday } });
+    const future = await sendEvent({
+      ...pageView(),
+      eventData: { timestamp: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const rows = await db()
+      .selectFrom('tracking_events')
+      .select(['id', 'occurred_at', 'received_at'])
+      .where('id', 'in', [
+        past.json<{ eventId: string }>().eventId,
+        future.json<{ eventId: string }>().eventId,
+      ])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(past.json<{ eventId: string }>().eventId)!.occurred_at.toISOString()).toBe(
+      yesterday,
+    );
+    const late = byId.get(future.json<{ eventId: string }>().eventId)!;
+    expect(late.occurred_at.getTime()).toBe(late.received_at.getTime());
+  });
+});
+
+describe('POST /api/conversions', () => {
+  function convert(
+    body: unknown,
+    key: string | null = secretKey,
+    headers: Record<string, string> = {},
+  ) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+      payload: body as object,
+    });
+  }
+
+  it('records a sale once per order id; a repeat is 200 with duplicate: true', async () => {
+    const orderId = `order-${Date.now()}`;
+    const sale = {
+      kind: 'sale',
+      orderId,
+      amountMinor: 12_500,
+      currency: 'usd',
+      referralId: 'aff_server',
+      visitorId: 'v-server',
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    const first = await convert(sale);
+    expect(first.statusCode).toBe(201);
+    const created = first.json<{ duplicate: boolean; conversion: Record<string, unknown> }>();
+    expect(created).toMatchObject({
+      duplicate: false,
+      conversion: {
+        kind: 'sale',
+        orderId,
+        amountMinor: 12_500,
+        currency: 'USD',
+        referralId: 'aff_server',
+        source: 'server',
+      },
+    });
+    const repeat = await convert({ ...sale, amountMinor: 1 });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ duplicate: true, conversion: created.conversion });
+    const count = await db()
+      .selectFrom('conversions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(1);
+  });
+
+  it('records leads without an amount', async () => {
+    const response = await convert({ kind: 'lead', orderId: `signup-${Date.now()}` });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ conversion: { kind: 'lead', amountMinor: 0 } });
+  });
+
+  it('records a refund against its sale, inheriting its ids, and refuses unknown orders', async () => {
+    const orderId = `refund-${Date.now()}`;
+    await convert({
+      kind: 'sale',
+      orderId,
+      amountMinor: 3000,
+      currency: 'USD',
+      clickId: undefined,
+      referralId: 'aff_refund',
+    });
+    const unknown = await convert({
+      kind: 'refund',
+      orderId: 'never-sold',
+      amountMinor: 1,
+      currency: 'USD',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: string }>().error).toMatch(/^orderId: /);
+    const tooMuch = await convert({ kind: 'refund', orderId, amountMinor: 3001, currency: 'USD' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json<{ error: string }>().error).toMatch(/^amountMinor: /);
+    const otherCurrency = await convert({
+      kind: 'refund',
+      orderId,
+      amountMinor: 100,
+      currency: 'EUR',
+    });
+    expect(otherCurrency.json<{ error: string }>().error).toMatch(/^currency: /);
+
+    const refund = await convert({ kind: 'refund', orderId, amountMinor: 1000, currency: 'USD' });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json()).toMatchObject({
+      conversion: { kind: 'refund', amountMinor: 1000, referralId: 'aff_refund' },
+    });
+    expect(
+      (await convert({ kind: 'refund', orderId, amountMinor: 1000, currency: 'USD' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('names the bad field (400)', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ kind: 'gift', orderId: 'x' }, /^body\.kind: /],
+      [{ kind: 'sale', orderId: '' }, /^body\.orderId: /],
+      [{ kind: 'sale', orderId: 'x', currency: 'USD' }, /^body\.amountMinor: /],
+      [{ kind: 'sale', orderId: 'x', amountMinor: 10 }, /^body\.currency: /],
+      [{ kind: 'sale', orderId: 'x', amountMinor: 1.5, currency: 'USD' }, /^body\.amountMinor: /],
+      [{ kind: 'sale', orderId: 'x', amountMinor: -1, currency: 'USD' }, /^body\.amountMinor: /],
+      [{ kind: 'sale', orderId: 'x', amountMinor: 1, currency: 'dollars' }, /^body\.currency: /],
+      [{ kind: 'lead', orderId: 'x', clickId: 'abc' }, /^body\.clickId: /],
+      [{ kind: 'lead', orderId: 'x', occurredAt: 'soon' }, /^body\.occurredAt: /],
+      [
+        { kind: 'lead', orderId: 'x', occurredAt: new Date(Date.now() + 3_600_000).toISOString() },
+        /^occurredAt: is in the future/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await convert(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ error: string }>().error).toMatch(message);
+    }
+  });
+
+  it('needs a valid secret key (401) of an active business, from a server', async () => {
+    const lead = { kind: 'lead', orderId: `l-${Date.now()}` };
+    expect((await convert(lead, null)).statusCode).toBe(401);
+    expect((await convert(lead, 'sk_live_unknown')).statusCode).toBe(401);
+    expect((await convert(lead, publishableKey)).statusCode).toBe(401);
+    const fromPage = await convert(lead, secretKey, { origin: shop.origin });
+    expect(fromPage.statusCode).toBe(403);
+
+    const gone = await buildMerchant(app);
+    const goneKey = await createKey(gone, 'secret');
+    await db()
+      .updateTable('businesses')
+      .set({ status: 'suspended' })
+      .where('id', '=', gone.businessId)
+      .execute();
+    expect((await convert(lead, goneKey.key)).statusCode).toBe(403);
+  });
+
+  it("keeps businesses' order ids apart", async () => {
+    const orderId = `shared-${Date.now()}`;
+    const other = await buildMerchant(app);
+    const otherKey = await createKey(other, 'secret');
+    const sale = { kind: 'sale', orderId, amountMinor: 100, currency: 'USD' };
+    expect((await convert(sale)).statusCode).toBe(201);
+    expect((await convert(sale, otherKey.key)).statusCode).toBe(201);
+    // A refund of the other business's sale is not this business's to make.
+    const third = await buildMerchant(app);
+    const thirdKey = await createKey(third, 'secret');
+    expect((await convert({ ...sale, kind: 'refund' }, thirdKey.key)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /tracker.js', () => {
+  it('serves the snippet as JavaScript for any site, cached and revalidated', async () => {
+    const response = await app.inject({ method: 'GET', url: '/tracker.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=3600, stale-while-revalidate=86400',
+    );
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.body).toContain('ipickLoaded');
+    const etag = response.headers.etag as string;
+    const again = await app.inject({
+      method: 'GET',
+      url: '/tracker.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A rebuild is served without a restart.
+    await writeFile(join(scriptDir, 'tracker.js'), '(()=>{window.ipickLoaded=22})();\n');
+    const rebuilt = await app.inject({
+      method: 'GET',
+      url: '/tracker.js',
+      headers: { 'if-none-match': etag },
+    });
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.body).toContain('ipickLoaded=22');
+  });
+
+  it('is a JSON 404 while the snippet is not built', async () => {
+    await rm(join(scriptDir, 'tracker.js'));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/tracker.js' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await writeFile(join(scriptDir, 'tracker.js'), '(()=>{})();\n');
+    }
+  });
+});
