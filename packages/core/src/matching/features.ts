@@ -467,18 +467,18 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     const left = a.attributes.filter((attribute) => attribute.family === family);
     const right = b.attributes.filter((attribute) => attribute.family === family);
     if (right.length === 0) continue;
-    const shared = left.find((x) =>
-      right.some((y) => Math.abs(x.value - y.value) <= 0.02 * Math.max(x.value, y.value)),
-    );
-    if (shared) {
+    // The largest value of a kind is the product's own (`32GB (2x16GB)` is a 32GB kit).
+    const largest = (list: NumericAttribute[]): NumericAttribute =>
+      list.reduce((best, item) => (item.value > best.value ? item : best));
+    const x = largest(left);
+    const y = largest(right);
+    if (Math.abs(x.value - y.value) <= 0.02 * Math.max(x.value, y.value)) {
       attributeAgree += 1;
-      reasons.push(`same ${FAMILY_LABEL[family] ?? family} ${shared.text}`);
+      reasons.push(`same ${FAMILY_LABEL[family] ?? family} ${x.text}`);
     } else {
       attributeConflict += 1;
       if (family === 'storage') storageConflict = 1;
-      reasons.push(
-        `different ${FAMILY_LABEL[family] ?? family}: ${left[0]!.text} vs ${right[0]!.text}`,
-      );
+      reasons.push(`different ${FAMILY_LABEL[family] ?? family}: ${x.text} vs ${y.text}`);
     }
   }
 

@@ -13,6 +13,7 @@ const UNIT_ALIASES: Record<string, string> = {
   gigs: 'gb',
   gigabyte: 'gb',
   gigabytes: 'gb',
+  go: 'gb',
   mb: 'mb',
   megabyte: 'mb',
   megabytes: 'mb',
@@ -89,6 +90,7 @@ function normalizeUncached(text: string): string {
   return foldText(text)
     .replace(/(\d),(\d)(?!\d{2})/g, '$1.$2')
     .replace(/(\d)\s*(?:"|''|”)/g, '$1in ')
+    .replace(/(\d)\s*([kmg])b\/s(?![a-z0-9])/g, '$1$2bps')
     .replace(UNIT_PATTERN, (_match, value: string, unit: string) => `${value}${UNIT_ALIASES[unit]}`)
     .replace(/\s+/g, ' ')
     .trim();
