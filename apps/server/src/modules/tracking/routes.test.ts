@@ -226,6 +226,26 @@ describe('POST /api/track/event (spec §7)', () => {
     });
   });
 
+  it("accepts what ipick's snippet sends (packages/tracker)", async () => {
+    const response = await sendEvent(
+      JSON.stringify({
+        eventType: 'page_view',
+        businessDomain: merchant.domain,
+        eventData: {
+          timestamp: new Date().toISOString(),
+          url: `${shop.origin}/p/kettle?ipick_ref=aff_snippet_1&utm_source=ipick`,
+          visitorId: '9f86d081884c7d659a2feaa0c55ad015',
+          referralId: 'aff_snippet_1',
+          utm: { source: 'ipick' },
+          referrer: 'https://ipick.example/',
+          title: 'Kettle 1.7 l',
+        },
+      }),
+      { asBeacon: true },
+    );
+    expect(response.statusCode).toBe(200);
+  });
+
   it('accepts sendBeacon: the key in the query and JSON sent as text/plain', async () => {
     const response = await sendEvent(JSON.stringify({ ...pageView(), eventType: 'add_to_cart' }), {
       asBeacon: true,
