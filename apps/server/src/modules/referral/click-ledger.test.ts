@@ -40,9 +40,9 @@ describe('ClickLedger', () => {
     expect(ledger.stats).toEqual({ rows: 3, inserts: 1, failedInserts: 0 });
   });
 
-  it('gathers the next batch while an insert is in flight', async () => {
+  it('gathers the next batch while the inserts allowed are in flight', async () => {
     const { calls, insert } = manualInserts();
-    const ledger = new ClickLedger(insert);
+    const ledger = new ClickLedger(insert, { maxConcurrentInserts: 1 });
     const first = ledger.record(1);
     await nextTurn();
     const later = [2, 3, 4].map((row) => ledger.record(row));
@@ -57,7 +57,34 @@ describe('ClickLedger', () => {
     expect(ledger.stats).toEqual({ rows: 4, inserts: 2, failedInserts: 0 });
   });
 
-  it('writes a full batch at once, even with another insert in flight', async () => {
+  it('writes the next batch while the previous one is in flight (two slots by default)', async () => {
+    const { calls, insert } = manualInserts();
+    const ledger = new ClickLedger(insert);
+    const first = [1, 2].map((row) => ledger.record(row));
+    await nextTurn();
+    const second = [3, 4].map((row) => ledger.record(row));
+    await nextTurn();
+    const third = [5, 6].map((row) => ledger.record(row));
+    await nextTurn();
+    expect(calls.map((call) => call.rows)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    calls[1]!.finish();
+    await Promise.all(second);
+    await nextTurn();
+    expect(calls.map((call) => call.rows)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    calls[0]!.finish();
+    calls[2]!.finish();
+    await Promise.all([...first, ...third]);
+    expect(ledger.stats).toEqual({ rows: 6, inserts: 3, failedInserts: 0 });
+  });
+
+  it('writes a full batch at once when an insert slot is free', async () => {
     const { calls, insert } = manualInserts();
     const ledger = new ClickLedger(insert, { maxBatchSize: 2, maxConcurrentInserts: 2 });
     const records = [1, 2, 3, 4, 5].map((row) => ledger.record(row));

@@ -5,8 +5,10 @@ export interface ClickLedgerOptions {
   /** The most rows one INSERT carries. */
   maxBatchSize?: number;
   /**
-   * How many INSERTs may be in flight at once. A new one starts early only with a full batch;
-   * a partial batch waits for the insert in flight, gathering the rows that arrive meanwhile.
+   * How many INSERTs may be in flight at once (default 2). With one, the event loop and the
+   * database take turns: a whole cohort of requests waits on one insert, then the database
+   * waits while their answers go out and the next requests come in. With two, one batch is
+   * written while the next one gathers. When all are busy, rows wait and join the next batch.
    */
   maxConcurrentInserts?: number;
 }
@@ -28,10 +30,10 @@ interface PendingRow<Row> {
 
 /**
  * Group commit for the click ledger: `record` resolves only once its row is committed, but
- * rows recorded together share one multi-row INSERT. While an insert is in flight the next
- * batch accumulates; it is written as soon as that insert finishes (or at once when it is
- * full). The first row of a quiet spell waits one event-loop turn (`setImmediate`) so that
- * requests arriving together still share a statement.
+ * rows recorded together share one multi-row INSERT. Rows wait one event-loop turn
+ * (`setImmediate`), so requests arriving together share a statement; while the allowed inserts
+ * are in flight the next batch accumulates and is written as soon as one finishes. A full
+ * batch (`maxBatchSize`) goes at once when an insert slot is free.
  *
  * Nothing is acknowledged before its INSERT commits; when an INSERT fails, every caller of its
  * batch gets the error. `close` writes what is pending and refuses new rows.
@@ -50,7 +52,7 @@ export class ClickLedger<Row> {
   constructor(insert: InsertBatch<Row>, options: ClickLedgerOptions = {}) {
     this.#insert = insert;
     this.#maxBatchSize = options.maxBatchSize ?? 500;
-    this.#maxConcurrentInserts = options.maxConcurrentInserts ?? 1;
+    this.#maxConcurrentInserts = options.maxConcurrentInserts ?? 2;
   }
 
   /** Resolves when `row` is committed; rejects with the INSERT's error if it failed. */
@@ -91,8 +93,6 @@ export class ClickLedger<Row> {
 
   #pump(): void {
     while (this.#pending.length > 0 && this.#inFlight < this.#maxConcurrentInserts) {
-      // A partial batch waits for the insert in flight: the rows arriving meanwhile join it.
-      if (this.#inFlight > 0 && this.#pending.length < this.#maxBatchSize) return;
       const batch = this.#pending.splice(0, this.#maxBatchSize);
       this.#inFlight += 1;
       void this.#write(batch);

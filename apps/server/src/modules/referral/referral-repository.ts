@@ -33,6 +33,39 @@ export interface OfferDestination {
 
 const SECRET_KEY = 'referral.redirect_secret';
 
+/** Every column a click is written with (all of them). */
+const clickColumns = [
+  'id',
+  'occurred_at',
+  'target_url',
+  'target_host',
+  'retailer_id',
+  'offer_id',
+  'product_id',
+  'business_id',
+  'session_id',
+  'user_id',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'page',
+  'referrer',
+  'device_type',
+  'browser',
+  'os',
+  'country',
+  'is_bot',
+  'bot_reason',
+  'ip_truncated',
+  'identity_hash',
+  'referral_id',
+] as const satisfies readonly (keyof NewClick)[];
+// A column added to the table but not to the list above fails to compile here.
+const everyColumnListed: Record<Exclude<keyof NewClick, (typeof clickColumns)[number]>, never> = {};
+void everyColumnListed;
+
 /** The only place with SQL for referral links and the click ledger (code-style §5). */
 export class ReferralRepository {
   readonly #db: Db;
@@ -41,10 +74,18 @@ export class ReferralRepository {
     this.#db = db;
   }
 
-  /** Writes a batch of clicks in one statement (the ledger's group commit). */
+  /**
+   * Writes a batch of clicks in one statement (the ledger's group commit). The rows travel as
+   * one JSON parameter: a multi-row VALUES list would bind 27 parameters per row, which costs
+   * several times more to compile and to parse (PGlite most of all) than the rows themselves.
+   */
   async insertClicks(clicks: NewClick[]): Promise<void> {
     if (clicks.length === 0) return;
-    await this.#db.insertInto('clicks').values(clicks).execute();
+    const columns = sql.join(clickColumns.map((column) => sql.ref(column)));
+    await sql`
+      insert into clicks (${columns})
+      select ${columns} from json_populate_recordset(null::clicks, ${JSON.stringify(clicks)})
+    `.execute(this.#db);
   }
 
   /** The retailer whose host list has `host`, or the one with key `key` (a named retailer). */

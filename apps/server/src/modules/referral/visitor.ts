@@ -48,7 +48,7 @@ export function readVisitor(request: VisitorRequest): ClickVisitor {
     ip,
     userAgent,
     ipTruncated: ip ? truncateIp(ip) : null,
-    deviceType: bot.isBot && agent?.deviceType === null ? 'bot' : (agent?.deviceType ?? null),
+    deviceType: agent?.deviceType ?? (bot.isBot ? 'bot' : null),
     browser: agent?.browser ?? null,
     os: agent?.os ?? null,
     country: readCountry(request),
@@ -78,9 +78,8 @@ export function detectBot(
     .join(' ');
   if (/prefetch|prerender|preview/i.test(purpose)) return flag('prefetch');
   if (!userAgent) return flag('no_user_agent');
-  if (linkPreviewAgents.test(userAgent)) return flag('link_preview');
-  if (isbot(userAgent)) return flag('user_agent');
-  return { isBot: false, botReason: null };
+  const agentKind = parseUserAgent(userAgent).kind;
+  return agentKind === 'person' ? { isBot: false, botReason: null } : flag(agentKind);
 }
 
 /** IPv4 with the last octet zeroed, IPv6 cut to its /48 (research §6.2); null if not an address. */
@@ -103,6 +102,8 @@ interface ParsedAgent {
   deviceType: string | null;
   browser: string | null;
   os: string | null;
+  /** What the user agent alone says: a link preview, another bot, or (as far as it tells) a person. */
+  kind: 'link_preview' | 'user_agent' | 'person';
 }
 
 /** Few distinct user agents make most clicks, so parsed ones are kept (bounded, oldest out). */
@@ -112,6 +113,11 @@ const AGENT_CACHE_SIZE = 2000;
 export function parseUserAgent(userAgent: string): ParsedAgent {
   const cached = agentCache.get(userAgent);
   if (cached) return cached;
+  const kind = linkPreviewAgents.test(userAgent)
+    ? 'link_preview'
+    : isbot(userAgent)
+      ? 'user_agent'
+      : 'person';
   let parsed: ParsedAgent;
   try {
     const result = Bowser.parse(userAgent);
@@ -119,9 +125,10 @@ export function parseUserAgent(userAgent: string): ParsedAgent {
       deviceType: result.platform.type || null,
       browser: result.browser.name || null,
       os: result.os.name || null,
+      kind,
     };
   } catch {
-    parsed = { deviceType: null, browser: null, os: null };
+    parsed = { deviceType: null, browser: null, os: null, kind };
   }
   if (agentCache.size >= AGENT_CACHE_SIZE) {
     agentCache.delete(agentCache.keys().next().value!);

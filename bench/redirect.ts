@@ -1,0 +1,408 @@
+/**
+ * What recording every outbound click costs, and whether a crash loses any: three measurements
+ * with autocannon against real servers, each in its own process.
+ *
+ *   1. `GET /api/redirect?to=<amazon link>` on the real app (`main.ts start`), every click
+ *      committed to the ledger before its 302: req/s, p50, p99.
+ *   2. The same load on a bare Fastify route that only answers 302 (same machine, same run),
+ *      and the ratio of the two (target ≥ 80 %).
+ *   3. The same load on a fresh database; the server is killed with SIGKILL mid-run and started
+ *      again. Every 302 the load generator received before the kill must have its click row:
+ *      each request carries its own `session_id` inside the target, which the 302's Location
+ *      echoes and the ledger stores.
+ *
+ *   npm run bench:redirect -- [--database pglite|postgres|both]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--connections 200] [--duration 10] [--kill-after 4]
+ *
+ * PGlite lives in a temporary data directory; PostgreSQL gets a scratch database
+ * (ipick_bench_redirect) on the server of --database-url, dropped afterwards. Servers run with
+ * LOG_LEVEL=warn: per-request log lines would measure the logger, not the redirect.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+
+const BARE_SERVER_FLAG = '--serve-bare';
+
+/** The baseline: a Fastify app with one route that answers 302 to its `to`, and nothing else. */
+async function serveBare(port: number): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.get('/health', async () => ({ ok: true }));
+  app.get('/go', async (request, reply) => {
+    const { to } = request.query as { to?: string };
+    return reply.header('cache-control', 'no-store').redirect(to ?? '/', 302);
+  });
+  await app.listen({ host: '127.0.0.1', port });
+}
+
+type Kind = 'pglite' | 'postgres';
+
+interface LoadFigures {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  answers: number;
+  other: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      database: { type: 'string', default: 'pglite' },
+      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      connections: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '10' },
+      'kill-after': { type: 'string', default: '4' },
+    },
+  });
+  if (!['pglite', 'postgres', 'both'].includes(values.database)) {
+    throw new Error('--database must be pglite, postgres or both');
+  }
+  const kinds: Kind[] =
+    values.database === 'both' ? ['pglite', 'postgres'] : [values.database as Kind];
+  const settings = {
+    connections: positive('connections', values.connections),
+    duration: positive('duration', values.duration),
+    killAfter: positive('kill-after', values['kill-after']),
+    serverUrl: values['database-url'],
+  };
+
+  const rows: string[][] = [];
+  const crashes: string[] = [];
+  for (const kind of kinds) {
+    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    console.error(`\n${label}: redirect with click logging, then bare Fastify 302…`);
+    const redirect = await measureRedirect(kind, settings);
+    const bare = await measureBare(settings);
+    for (const figures of [redirect, bare]) {
+      rows.push([
+        `${label}: ${figures.label}`,
+        Math.round(figures.requestsPerSecond).toLocaleString('en'),
+        figures.p50.toFixed(1),
+        figures.p99.toFixed(1),
+        figures.answers.toLocaleString('en'),
+        String(figures.other),
+      ]);
+    }
+    rows.push([
+      `${label}: ratio redirect / bare`,
+      `${((redirect.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0)} %`,
+      '',
+      '',
+      '',
+      '',
+    ]);
+    console.error(`${label}: SIGKILL mid-run…`);
+    crashes.push(`${label}: ${await measureCrash(kind, settings)}`);
+  }
+
+  printTable(['measurement', 'req/s', 'p50 ms', 'p99 ms', '302s', 'other'], rows);
+  console.log(
+    `\n${settings.connections} connections, ${settings.duration} s per load, on ${
+      (await import('node:os')).cpus().length
+    } cores shared by server and load generator.`,
+  );
+  for (const line of crashes) console.log(line);
+}
+
+function positive(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+interface Settings {
+  connections: number;
+  duration: number;
+  killAfter: number;
+  serverUrl: string;
+}
+
+// ---- the measurements ----
+
+const userAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** A known-retailer outbound link whose `session_id` names this one request. */
+function target(id: string): string {
+  return `https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20&ref=ipick&utm_source=ipick&session_id=${id}`;
+}
+
+async function measureRedirect(kind: Kind, settings: Settings): Promise<LoadFigures> {
+  const store = await scratchStore(kind, settings.serverUrl);
+  const server = await startAppServer(store.env);
+  try {
+    const path = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
+    await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done; // JIT, caches, salt
+    const result = await runLoad(server.port, path, settings, 'load').done;
+    return { label: '/api/redirect, clicks logged', ...result.figures };
+  } finally {
+    await server.stop();
+    await store.dispose();
+  }
+}
+
+async function measureBare(settings: Settings): Promise<LoadFigures> {
+  const server = await startServer(
+    [...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG],
+    {},
+    '/health',
+  );
+  try {
+    const path = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
+    await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done;
+    const result = await runLoad(server.port, path, settings, 'bare').done;
+    return { label: 'bare Fastify 302', ...result.figures };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Loads a fresh database, kills the server with SIGKILL after `killAfter` seconds, starts it
+ * again, and checks every answered click against the ledger.
+ */
+async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
+  const store = await scratchStore(kind, settings.serverUrl);
+  try {
+    const server = await startAppServer(store.env);
+    const path = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
+    const load = runLoad(
+      server.port,
+      path,
+      { ...settings, duration: settings.killAfter + 30 },
+      'crash',
+    );
+    await new Promise((resolve) => setTimeout(resolve, settings.killAfter * 1000));
+    server.child.kill('SIGKILL');
+    await server.exited;
+    // Let the load generator see its connections fail, then stop it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    load.instance.stop();
+    const { answered } = await load.done;
+
+    const restarted = await startAppServer(store.env); // opens the database after the crash
+    await restarted.stop();
+    const recorded = await store.recordedSessionIds();
+    const lost = [...answered].filter((id) => !recorded.has(id));
+    const unanswered = [...recorded].filter((id) => !answered.has(id)).length;
+    return `killed after ${settings.killAfter} s and restarted: answered ${answered.size.toLocaleString(
+      'en',
+    )}, recorded ${(answered.size - lost.length).toLocaleString('en')}, lost ${lost.length}${
+      unanswered > 0 ? ` (plus ${unanswered} recorded whose answer the kill cut off)` : ''
+    }`;
+  } finally {
+    await store.dispose();
+  }
+}
+
+interface RunningLoad {
+  instance: autocannon.Instance;
+  done: Promise<{ figures: Omit<LoadFigures, 'label'>; answered: Set<string> }>;
+}
+
+/** autocannon with a fresh id per request; collects the ids whose 302 came back. */
+function runLoad(
+  port: number,
+  path: (id: string) => string,
+  settings: Pick<Settings, 'connections' | 'duration'>,
+  prefix: string,
+): RunningLoad {
+  let next = 0;
+  const answered = new Set<string>();
+  const run = `${prefix}-${Date.now().toString(36)}`;
+  let instance!: autocannon.Instance;
+  const done = new Promise<{ figures: Omit<LoadFigures, 'label'>; answered: Set<string> }>(
+    (resolve, reject) => {
+      instance = autocannon(
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections: settings.connections,
+          duration: settings.duration,
+          headers: { 'user-agent': userAgent },
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (request) => ({ ...request, path: path(`${run}-${next++}`) }),
+              onResponse: (status, _body, _context, headers) => {
+                const location = (headers as Record<string, string> | undefined)?.location;
+                if (status === 302 && location) {
+                  const id = new URL(location).searchParams.get('session_id');
+                  if (id) answered.add(id);
+                }
+              },
+            },
+          ],
+        },
+        (error, result) => {
+          if (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+            return;
+          }
+          resolve({
+            figures: {
+              requestsPerSecond: result.requests.average,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              answers: result['3xx'],
+              other: result['2xx'] + result['4xx'] + result['5xx'] + result.errors,
+            },
+            answered,
+          });
+        },
+      );
+    },
+  );
+  return { instance, done };
+}
+
+// ---- servers and databases ----
+
+const tsxArgs = ['--import', 'tsx'];
+
+interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<void>;
+  /** SIGTERM (graceful: the ledger writes what is pending) and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+function startAppServer(env: Record<string, string>): Promise<RunningServer> {
+  return startServer(
+    [...tsxArgs, 'apps/server/src/main.ts', 'start'],
+    { IPICK_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    '/api/health',
+  );
+}
+
+async function startServer(
+  args: string[],
+  env: Record<string, string>,
+  healthPath: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${errors}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${healthPath}`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    port,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ScratchStore {
+  /** What the server's environment needs to use it. */
+  env: Record<string, string>;
+  /** The session ids of the click rows (read with the server stopped). */
+  recordedSessionIds(): Promise<Set<string>>;
+  dispose(): Promise<void>;
+}
+
+async function scratchStore(kind: Kind, serverUrl: string): Promise<ScratchStore> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'ipick-bench-redirect-'));
+    return {
+      env: { IPICK_DATA_DIR: dir },
+      async recordedSessionIds() {
+        const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+        try {
+          const rows = await database.db.selectFrom('clicks').select('session_id').execute();
+          return new Set(rows.map((row) => row.session_id!));
+        } finally {
+          await database.close();
+        }
+      },
+      dispose: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    };
+  }
+  const name = 'ipick_bench_redirect';
+  await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.href },
+    async recordedSessionIds() {
+      const rows = await onServer<{ session_id: string }>(
+        url.href,
+        'select session_id from clicks',
+      );
+      return new Set(rows.map((row) => row.session_id));
+    },
+    dispose: () =>
+      onServer(serverUrl, `drop database if exists ${name} with (force)`).then(() => {}),
+  };
+}
+
+async function onServer<T>(url: string, statement: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(
+    `| ${widths.map((width, column) => (column === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`,
+  );
+  for (const row of rows) console.log(line(row));
+}
+
+// Last, so that every constant above is initialised.
+if (process.argv.includes(BARE_SERVER_FLAG)) {
+  await serveBare(Number(process.env.PORT));
+} else {
+  await main();
+}
