@@ -177,7 +177,8 @@ export class BrowseRepository {
   /**
    * Up to `limit` products sold by at least three retailers, taking the first of each category
    * in turn (biggest categories first) so the examples are spread out; the same catalog always
-   * gives the same examples. Each comes with its cheapest offer (any offer when none is priced).
+   * gives the same examples. Each comes with its dearest priced offer, so that comparing it shows
+   * what the shopper would save elsewhere (any offer when none is priced).
    */
   async listExamples(limit: number): Promise<ExampleRow[]> {
     const { rows } = await sql<ExampleRow>`
@@ -210,7 +211,7 @@ export class BrowseRepository {
         select o.title, o.url, o.retailer_id, o.price_minor, o.currency, o.image_url
         from offers o
         where o.product_id = p.id
-        order by o.price_minor asc nulls last, o.id
+        order by o.price_minor desc nulls last, o.id
         limit 1
       ) o
       join retailers r on r.id = o.retailer_id

@@ -286,12 +286,12 @@ describe('GET /api/compare/examples', () => {
       product_id: string;
       category: string;
       retailers: number;
-      cheapest: number | null;
+      dearest: number | null;
     }>`
       select o.url, o.product_id, p.category,
         (select count(distinct retailer_id)::int from offers where product_id = o.product_id)
           as retailers,
-        (select min(price_minor) from offers where product_id = o.product_id) as cheapest
+        (select max(price_minor) from offers where product_id = o.product_id) as dearest
       from offers o join products p on p.id = o.product_id
       where o.url = any(${examples.map((example) => example.url)})`.execute(testDb.database.db);
     const { rows: eligible } = await sql<{ categories: number }>`
@@ -303,7 +303,7 @@ describe('GET /api/compare/examples', () => {
       const row = rows.find((candidate) => candidate.url === example.url)!;
       expect(row.retailers).toBeGreaterThanOrEqual(3);
       expect(example.otherRetailers).toBe(row.retailers - 1);
-      expect(example.priceMinor).toBe(row.cheapest);
+      expect(example.priceMinor).toBe(row.dearest);
     }
     expect(new Set(rows.map((row) => row.category)).size).toBe(
       Math.min(6, eligible[0]!.categories),
