@@ -114,6 +114,7 @@ describe('GET /api/redirect: bad input', () => {
     expect(response.json()).toMatchObject({ code: 'invalid_request' });
     expect(response.json<{ error: string }>().error).toMatch(message);
     expect(response.headers.location).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(await clickCount()).toBe(before);
   });
 
@@ -255,6 +256,8 @@ describe('GET /api/redirect: other destinations', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-robots-tag']).toMatch(/noindex/);
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; /);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     const page = response.body;
     expect(page).toContain('You are leaving ipick');
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
