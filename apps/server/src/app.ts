@@ -14,6 +14,7 @@ import { feedRoutes } from './modules/catalog/feed-routes.ts';
 import { ProductPageReader } from './modules/catalog/product-page-reader.ts';
 import { CompareRepository } from './modules/compare/compare-repository.ts';
 import { CompareService } from './modules/compare/compare-service.ts';
+import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const compare = new CompareService(
     new CompareRepository(database.db),
     new ProductPageReader(fetcher, new CatalogRepository(database.db)),
+    (hosts) => findMerchantDomains(database.db, hosts),
   );
   const shopper = new ShopperService(new ShopperRepository(database.db), compare);
   const browse = new BrowseService(new BrowseRepository(database.db));

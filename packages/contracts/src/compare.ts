@@ -42,6 +42,8 @@ export const comparedOfferSchema = z.object({
   /** 0..1: how sure ipick is that this is the same product (or how close an alternative is). */
   confidence: z.number(),
   reasons: z.array(z.string()),
+  /** The active merchant's domain the offer is on (spec §9), or null; absent in older results. */
+  merchantDomain: z.string().nullable().optional(),
 });
 export type ComparedOffer = z.infer<typeof comparedOfferSchema>;
 

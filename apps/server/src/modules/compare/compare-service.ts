@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import type { ProductPageReader } from '../catalog/product-page-reader.ts';
 import type { CompareRepository, OfferView } from './compare-repository.ts';
+import type { MerchantDomainLookup } from './merchant-domains.ts';
 
 /** Alternatives must be at least this close to the pasted product to be shown. */
 const ALTERNATIVE_MIN_SCORE = 0.15;
@@ -30,10 +31,16 @@ interface PastedProduct {
 export class CompareService {
   readonly #repository: CompareRepository;
   readonly #pageReader: ProductPageReader;
+  readonly #merchantDomains: MerchantDomainLookup;
 
-  constructor(repository: CompareRepository, pageReader: ProductPageReader) {
+  constructor(
+    repository: CompareRepository,
+    pageReader: ProductPageReader,
+    merchantDomains: MerchantDomainLookup = async () => new Map(),
+  ) {
     this.#repository = repository;
     this.#pageReader = pageReader;
+    this.#merchantDomains = merchantDomains;
   }
 
   async compare(url: string, requestId: string = randomUUID()): Promise<CompareResponse> {
@@ -165,6 +172,10 @@ export class CompareService {
     }
 
     const pastedTotal = product.priceMinor;
+    const hostOf = (entry: { offer: OfferView }) => hostOfUrl(entry.offer.url);
+    const merchants = await this.#merchantDomains([
+      ...new Set([...candidates.values()].map(hostOf).filter((host) => host !== null)),
+    ]);
     const present = (entry: {
       offer: OfferView;
       confidence: number;
@@ -187,6 +198,7 @@ export class CompareService {
           : null,
       confidence: Math.round(entry.confidence * 1000) / 1000,
       reasons: entry.reasons,
+      merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
     });
     const all = [...candidates.values()];
     const sameProduct = all
@@ -208,6 +220,14 @@ export class CompareService {
 
 function totalOf(offer: OfferView): number {
   return (offer.priceMinor ?? 0) + (offer.shippingMinor ?? 0);
+}
+
+function hostOfUrl(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
 }
 
 function sideOf(offer: OfferView): PreparedSide {
