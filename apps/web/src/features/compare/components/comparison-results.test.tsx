@@ -2,11 +2,13 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { resetDataLayerGuard } from '@/lib/data-layer';
 import { saveProductRequest } from '@/lib/product-request-store';
+import { getSessionId } from '@/lib/session-id';
+import { UTM_STORAGE_KEY } from '@/lib/utm';
 import { createQueryClient } from '@/lib/query-client';
 import { apiError, json, sentRequests, stubApi } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
@@ -24,6 +26,13 @@ function titlesIn(list: HTMLElement): string[] {
   return within(list)
     .getAllByRole('link')
     .map((link) => link.textContent);
+}
+
+/** The query of a link through ipick's redirect. */
+function redirectParams(link: HTMLElement): Record<string, string> {
+  const url = new URL(link.getAttribute('href')!, 'http://localhost');
+  expect(url.pathname).toBe('/api/redirect');
+  return Object.fromEntries(url.searchParams);
 }
 
 function showing(text: string) {
@@ -72,9 +81,14 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     expect(walmart.textContent).toContain('In stock');
     expect(target.textContent).toContain('$3.00 more');
     const link = within(walmart).getByRole('link', { name: 'Acme 1.7L Electric Kettle' });
-    expect(link.getAttribute('href')).toBe('https://www.walmart.com/ip/1');
+    expect(redirectParams(link)).toEqual({
+      offer: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+      session_id: getSessionId(),
+      from: path,
+    });
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(link.getAttribute('rel')).toBe('sponsored noopener');
+    expect(screen.getByText("ipick may earn a commission from retailers' links.")).toBeTruthy();
     expect(sentRequests(fetch).filter((r) => r === 'POST /api/compare')).toHaveLength(1);
   });
 
@@ -113,7 +127,60 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     expect(within(card).getByText('$49.99')).toBeTruthy();
     expect(within(card).getByText('Your product at Amazon')).toBeTruthy();
     const link = within(card).getByRole('link', { name: 'View at Amazon' });
-    expect(link.getAttribute('href')).toBe(pastedUrl);
+    expect(redirectParams(link)).toEqual({ to: pastedUrl, session_id: getSessionId(), from: path });
+  });
+
+  it('sends the stored UTM values with each offer link', async () => {
+    sessionStorage.setItem(UTM_STORAGE_KEY, JSON.stringify({ source: 'news', campaign: 'spring' }));
+    stubComparison();
+    renderAt(path);
+    const list = await screen.findByRole('list', { name: 'Same product elsewhere' });
+    const link = within(list).getByRole('link', { name: 'Kettle by Acme' });
+    expect(redirectParams(link)).toMatchObject({ utm_source: 'news', utm_campaign: 'spring' });
+  });
+
+  it("tracks the referral of a merchant's offer, then opens the tracked redirect", async () => {
+    const merchantOffer = buildOffer({
+      title: 'Lamp Shop kettle',
+      retailer: 'lamps',
+      retailerName: 'Lamp Shop',
+      url: 'https://www.lamps.example.com/p/kettle',
+      merchantDomain: 'lamps.example.com',
+    });
+    saveProductRequest(requestId, new URL(pastedUrl));
+    const tracked = `${merchantOffer.url}?ipick_ref=aff_lampsexamplecom_1_x`;
+    const { fetch } = stubApi({
+      routes: {
+        'POST /api/compare': () => json(buildComparison({ sameProduct: [merchantOffer] })),
+        'POST /api/track/referral': (request) => {
+          expect(request.body).toMatchObject({
+            businessDomain: 'lamps.example.com',
+            targetUrl: merchantOffer.url,
+            productName: 'Lamp Shop kettle',
+          });
+          return json({ success: true, referralId: 'aff_lampsexamplecom_1_x', targetUrl: tracked });
+        },
+      },
+    });
+    const tab = { opener: window as unknown, location: { href: 'about:blank' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    try {
+      renderAt(path);
+      const list = await screen.findByRole('list', { name: 'Same product elsewhere' });
+      await userEvent.click(within(list).getByRole('link', { name: 'Lamp Shop kettle' }));
+      expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+      await waitFor(() => expect(tab.location.href).toContain('/api/redirect?'));
+      const sent = new URL(tab.location.href);
+      expect(Object.fromEntries(sent.searchParams)).toMatchObject({
+        to: tracked,
+        offer: merchantOffer.offerId,
+        session_id: getSessionId(),
+      });
+      expect(tab.opener).toBeNull();
+      expect(sentRequests(fetch)).toContain('POST /api/track/referral');
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('shows a placeholder in the same frame when the product has no picture', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../utils/filter-offers';
 import type { RenderFavorite } from './favorite-slot';
 import { OfferFiltersPanel } from './offer-filters';
+import { CommissionDisclosure } from './offer-link';
 import { OfferList } from './offer-list';
 import { ProductCard } from './product-card';
 
@@ -117,6 +118,7 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
                 </NativeSelect>
               </div>
             </div>
+            <CommissionDisclosure className="-mt-4 text-xs text-muted-foreground" />
 
             {shown === 0 ? (
               <EmptyState

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { humanize, matchText, priceText, savingsText } from '../utils/offer-text';
 import type { RenderFavorite } from './favorite-slot';
-import { OFFER_LINK_REL } from './product-card';
+import { OutboundLink } from './offer-link';
 
 interface OfferListProps {
   /** The list's accessible name. */
@@ -66,15 +66,13 @@ function OfferItem({
             {priceText(offer.priceMinor, offer.currency)}
           </p>
         </div>
-        <a
+        <OutboundLink
+          target={{ offer }}
           id={titleId}
-          href={offer.url}
-          target="_blank"
-          rel={OFFER_LINK_REL}
           className="text-sm break-words text-primary underline underline-offset-4"
         >
           {offer.title}
-        </a>
+        </OutboundLink>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           {savings ? (
             <Badge variant={offer.savingsMinor! > 0 ? 'success' : 'default'}>{savings}</Badge>

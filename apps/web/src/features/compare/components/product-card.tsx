@@ -5,8 +5,7 @@ import { Card } from '@/components/ui/card';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { priceText } from '../utils/offer-text';
 import type { RenderFavorite } from './favorite-slot';
-
-export const OFFER_LINK_REL = 'noopener noreferrer nofollow';
+import { OutboundLink } from './offer-link';
 
 interface ProductCardProps {
   requestId: string;
@@ -32,15 +31,13 @@ export function ProductCard({ requestId, product, renderFavorite }: ProductCardP
           <span className="text-xl font-semibold tabular-nums">
             {priceText(product.priceMinor, product.currency)}
           </span>
-          <a
-            href={product.url}
-            target="_blank"
-            rel={OFFER_LINK_REL}
+          <OutboundLink
+            target={{ url: product.url }}
             className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4"
           >
             View at {product.retailerName}
             <ExternalLink aria-hidden="true" className="size-3.5" />
-          </a>
+          </OutboundLink>
           {renderFavorite?.({
             requestId,
             url: product.url,

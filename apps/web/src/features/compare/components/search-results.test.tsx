@@ -52,8 +52,12 @@ describe('the old results page /search/:requestId/:slug', { timeout: 15_000 }, (
       ['Omega Kettle refurbished', 'Walmart', 'Similar product', '$59.99', '$10.00 more'],
     ]);
     const link = within(table).getByRole('link', { name: 'Kettle by Acme' });
-    expect(link.getAttribute('href')).toBe('https://www.target.com/p/2');
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/redirect');
+    expect(href.searchParams.get('offer')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(href.searchParams.get('from')).toBe(path);
+    expect(link.getAttribute('rel')).toBe('sponsored noopener');
+    expect(screen.getByText("ipick may earn a commission from retailers' links.")).toBeTruthy();
     expect(screen.getByText('Acme Kettle 1.7 L').closest('p')?.textContent).toBe(
       'Your product: Acme Kettle 1.7 L, $49.99 at Amazon',
     );

@@ -9,7 +9,7 @@ import { useComparisonResult } from '../hooks/use-comparison-result';
 import { sortOffers } from '../utils/filter-offers';
 import { priceText, savingsText } from '../utils/offer-text';
 import { ComparisonError } from './comparison-error';
-import { OFFER_LINK_REL } from './product-card';
+import { CommissionDisclosure, OutboundLink } from './offer-link';
 
 interface SearchResultsProps {
   requestId: string;
@@ -76,14 +76,9 @@ function OfferTable({ result }: { result: CompareResponse }) {
       <p className="text-sm">
         Your product: <span className="font-medium">{product.title}</span>,{' '}
         {priceText(product.priceMinor, product.currency)} at{' '}
-        <a
-          href={product.url}
-          target="_blank"
-          rel={OFFER_LINK_REL}
-          className="text-primary underline"
-        >
+        <OutboundLink target={{ url: product.url }} className="text-primary underline">
           {product.retailerName}
-        </a>
+        </OutboundLink>
       </p>
       {rows.length === 0 ? (
         <EmptyState
@@ -122,14 +117,9 @@ function OfferTable({ result }: { result: CompareResponse }) {
               {rows.map(({ kind, offer }) => (
                 <tr key={offer.offerId} className="border-t border-border">
                   <td className="px-3 py-2">
-                    <a
-                      href={offer.url}
-                      target="_blank"
-                      rel={OFFER_LINK_REL}
-                      className="text-primary underline"
-                    >
+                    <OutboundLink target={{ offer }} className="text-primary underline">
                       {offer.title}
-                    </a>
+                    </OutboundLink>
                   </td>
                   <td className="px-3 py-2">{offer.retailerName}</td>
                   <td className="px-3 py-2">{kind}</td>
@@ -145,6 +135,7 @@ function OfferTable({ result }: { result: CompareResponse }) {
           </table>
         </div>
       )}
+      {rows.length > 0 ? <CommissionDisclosure /> : null}
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import {
+  referralTrackingResultSchema,
+  type ReferralTrackingRequest,
+  type ReferralTrackingResult,
+} from '@ipick/contracts';
+import { createReferralId } from '@ipick/core';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { outboundHref, type OutboundContext } from '../utils/outbound-link';
+
+/**
+ * `POST /api/track/referral` (spec §7 referral-tracking call). The server answers a refused
+ * referral (unknown or suspended merchant, bad field) with an error status and a
+ * `{ success: false, error }` body; that comes back here as a failure, not a throw.
+ */
+export async function trackReferral(
+  request: ReferralTrackingRequest,
+): Promise<ReferralTrackingResult> {
+  try {
+    return await apiFetch('/api/track/referral', {
+      method: 'POST',
+      body: request,
+      schema: referralTrackingResultSchema,
+    });
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { success: false, error: error.message, code: error.code };
+    throw error;
+  }
+}
+
+/** The offer fields a merchant click needs. */
+export interface MerchantOffer {
+  offerId: string;
+  url: string;
+  title: string;
+  merchantDomain: string;
+}
+
+/**
+ * Where a click on a merchant's offer goes (spec §9 "retailer links on a business domain go
+ * through the referral tracking call"): through the redirect to the tracked address the call
+ * returns, or, when the call fails, through the plain offer redirect (spec §8: logged, the
+ * shopper is still sent on).
+ */
+export async function merchantOfferHref(
+  offer: MerchantOffer,
+  context: OutboundContext,
+  sourceUrl: string,
+): Promise<string> {
+  try {
+    const result = await trackReferral({
+      referralId: createReferralId(offer.merchantDomain),
+      businessDomain: offer.merchantDomain,
+      targetUrl: offer.url,
+      sourceUrl,
+      productName: offer.title,
+      utmSource: context.utm?.source,
+      utmMedium: context.utm?.medium,
+      utmCampaign: context.utm?.campaign,
+    });
+    if (result.success)
+      return outboundHref({ to: result.targetUrl, offerId: offer.offerId }, context);
+    console.warn(`ipick: referral tracking failed (${result.code}): ${result.error}`);
+  } catch (error) {
+    console.warn('ipick: referral tracking failed', error);
+  }
+  return outboundHref({ offerId: offer.offerId }, context);
+}
+
+/**
+ * Opens a merchant's offer in a new tab. The tab is opened at once, inside the click, so popup
+ * blockers allow it; it is pointed at the offer once the referral call has answered. Where no
+ * tab could be opened, this tab goes instead.
+ */
+export async function openMerchantOffer(
+  offer: MerchantOffer,
+  context: OutboundContext,
+  browser: Pick<Window, 'open' | 'location'> = window,
+): Promise<void> {
+  const tab = browser.open('about:blank', '_blank');
+  // What rel="noopener" does for a plain link: the retailer's page gets no handle on ipick's.
+  if (tab) tab.opener = null;
+  const href = new URL(
+    await merchantOfferHref(offer, context, browser.location.href),
+    browser.location.href,
+  ).href;
+  if (tab) tab.location.href = href;
+  else browser.location.assign(href);
+}

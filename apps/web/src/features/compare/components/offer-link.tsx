@@ -1,0 +1,82 @@
+import type { ComparedOffer } from '@ipick/contracts';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { getSessionId } from '@/lib/session-id';
+import { readStoredUtm } from '@/lib/utm';
+import { openMerchantOffer } from '../api/track-referral';
+import { outboundHref, type OutboundContext, type OutboundTarget } from '../utils/outbound-link';
+
+/** Outbound links are paid links (FTC-style disclosure) that give the retailer no handle on ipick. */
+export const OFFER_LINK_REL = 'sponsored noopener';
+
+/** The session, stored UTM values and page every outbound link on this page carries. */
+export function useOutboundContext(): OutboundContext {
+  const { pathname, search } = useLocation();
+  return useMemo(
+    () => ({ sessionId: getSessionId(), utm: readStoredUtm(), from: `${pathname}${search}` }),
+    [pathname, search],
+  );
+}
+
+interface OutboundLinkProps {
+  /** An offer of the comparison, or the pasted product's own address. */
+  target: { offer: ComparedOffer } | { url: string };
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A link out to a retailer, through ipick's redirect (spec §1, §7). A click on a merchant's
+ * offer first makes the referral-tracking call (spec §9); a click with a modifier key or the
+ * middle button keeps the browser's own behaviour and the plain redirect.
+ */
+export function OutboundLink({ target, id, className, children }: OutboundLinkProps) {
+  const context = useOutboundContext();
+  const offer = 'offer' in target ? target.offer : null;
+  const destination: OutboundTarget = offer
+    ? { offerId: offer.offerId }
+    : { to: (target as { url: string }).url };
+  const merchantDomain = offer?.merchantDomain ?? null;
+
+  const onClick =
+    offer && merchantDomain
+      ? (event: MouseEvent<HTMLAnchorElement>) => {
+          if (
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey
+          )
+            return;
+          event.preventDefault();
+          void openMerchantOffer(
+            { offerId: offer.offerId, url: offer.url, title: offer.title, merchantDomain },
+            context,
+          );
+        }
+      : undefined;
+
+  return (
+    <a
+      id={id}
+      href={outboundHref(destination, context)}
+      target="_blank"
+      rel={OFFER_LINK_REL}
+      onClick={onClick}
+      className={className}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** The disclosure shown near outbound links. */
+export function CommissionDisclosure({ className }: { className?: string }) {
+  return (
+    <p className={className ?? 'text-xs text-muted-foreground'}>
+      ipick may earn a commission from retailers&apos; links.
+    </p>
+  );
+}
