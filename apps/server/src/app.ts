@@ -23,6 +23,7 @@ import { ReferralRepository } from './modules/referral/referral-repository.ts';
 import { ReferralService } from './modules/referral/referral-service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { shopperRoutes } from './modules/shopper/routes.ts';
+import { eventsRoutes } from './modules/tracking/events-route.ts';
 import { trackingModule } from './modules/tracking/tracking-module.ts';
 import { ShopperRepository } from './modules/shopper/shopper-repository.ts';
 import { ShopperService } from './modules/shopper/shopper-service.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     allowHttp: config.fetchAllowPrivate,
     trackerScriptPath: deps.trackerScriptPath,
   });
+  await app.register(eventsRoutes, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }
