@@ -52,6 +52,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Where log lines go; standard output unless a test wants to read them. */
   logStream?: { write(line: string): void };
+  /** Per-route rate limits; on unless false (a benchmark driving one route from one address). */
+  rateLimits?: boolean;
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
 }
@@ -118,7 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
-  await app.register(rateLimitPlugin);
+  if (deps.rateLimits !== false) await app.register(rateLimitPlugin);
   await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });

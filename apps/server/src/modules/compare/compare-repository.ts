@@ -27,10 +27,67 @@ export interface OfferView {
 
 /** Most candidates a title search returns before the matcher re-scores them. */
 const TITLE_CANDIDATES = 60;
+/** A word set of a title search stops growing once about this many offers are expected... */
+const EXPECTED_PER_WORD_SET = 30;
+/** ...and is not used when it runs out of words before fewer than this many are expected. */
+const MAX_EXPECTED_PER_WORD_SET = 5_000;
+/** Word sets are also made without the title's one and two rarest words. */
+const SKIPPED_RAREST_WORDS = 2;
+/** Most words in one word set, and most offers the word sets may bring for scoring. */
+const MAX_SET_WORDS = 6;
+const MAX_CANDIDATE_OFFERS = 500;
+/** How many titles are sampled to tell common words from rare ones, and for how long. */
+const WORD_SAMPLE_TITLES = 20_000;
+const WORD_SAMPLE_MAX_AGE_MS = 10 * 60_000;
+
+/** Words that offers' titles should all contain, and how many offers are expected to. */
+interface WordSet {
+  words: string[];
+  expected: number;
+}
+
+/** Which sampled offer titles hold each word, to tell how many offers hold a set of words. */
+interface WordSample {
+  offers: number;
+  titles: number;
+  /** For each word, the numbers of the sampled titles that hold it, ascending. */
+  titlesWith: Map<string, number[]>;
+}
+
+/**
+ * The distinct words of a title that a trigram index can look up (three characters or more):
+ * its runs of letters and digits, and its hyphenated names such as "p-series" or "usb-c" whole.
+ */
+function searchWords(title: string): string[] {
+  const lower = title.toLowerCase();
+  const runs = lower.split(/[^\p{L}\p{N}]+/u);
+  const names = lower
+    .split(/\s+/u)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+$/u.test(word));
+  return [...new Set([...runs, ...names].filter((word) => word.length >= 3))];
+}
+
+/** The numbers in both ascending lists. */
+function intersect(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      both.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return both;
+}
 
 /** The only place with SQL for comparisons. */
 export class CompareRepository {
   readonly #db: Db;
+  #wordSample: Promise<WordSample> | null = null;
+  #wordSampleAt = 0;
 
   constructor(db: Db) {
     this.#db = db;
@@ -90,13 +147,138 @@ export class CompareRepository {
     return this.#offers().where('o.gtin', '=', gtin).limit(100).execute();
   }
 
-  /** Offers whose titles are most like `title` (trigram similarity, index-assisted). */
-  offersWithSimilarTitles(title: string): Promise<OfferView[]> {
+  /**
+   * Offers whose titles are most like `title` (trigram similarity). Scoring every title that
+   * shares a few trigrams is too slow for a large catalog, so the candidates are the offers that
+   * contain the title's rarest words (see #wordSets), each set found through the trigram index.
+   */
+  async offersWithSimilarTitles(title: string): Promise<OfferView[]> {
+    const sets = this.#wordSets(title, await this.#currentWordSample());
+    const similarity = sql`similarity(o.title, ${title})`;
+    if (sets.length === 0) {
+      return this.#offers()
+        .where(sql<boolean>`o.title % ${title}`)
+        .orderBy(similarity, 'desc')
+        .limit(TITLE_CANDIDATES)
+        .execute();
+    }
+    const holding = sql.join(
+      sets.map((words) =>
+        sql.join(
+          words.map((word) => sql`title ilike ${`%${word}%`}`),
+          sql` and `,
+        ),
+      ),
+      sql`) or (`,
+    );
+    // No LIMIT on the word search: with one, the planner may scan the whole table hoping to
+    // stop early. The best titles are picked before the joins, which then read 60 rows only.
+    const best = sql`
+      select id from offers
+      where id = any((array(select id from offers where (${holding})))[1:${sql.lit(MAX_CANDIDATE_OFFERS)}])
+        and title % ${title}
+      order by similarity(title, ${title}) desc
+      limit ${sql.lit(TITLE_CANDIDATES)}`;
     return this.#offers()
-      .where(sql<boolean>`o.title % ${title}`)
-      .orderBy(sql`similarity(o.title, ${title})`, 'desc')
-      .limit(TITLE_CANDIDATES)
+      .where(sql<boolean>`o.id = any(array(${best}))`)
+      .orderBy(similarity, 'desc')
       .execute();
+  }
+
+  /**
+   * The word sets to look titles up by: the rarest words of `title` until only about
+   * EXPECTED_PER_WORD_SET offers are expected to contain them all; the same with each of those
+   * words left out in turn (a colour, "Qt" written for "Quart"); and the same without the
+   * title's rarest word or two. Sets expected to match more than MAX_EXPECTED_PER_WORD_SET
+   * offers are left out. Empty when the first one is (a short title of common words): the
+   * search then scores every similar title.
+   */
+  #wordSets(title: string, sample: WordSample): string[][] {
+    const holding = (word: string) => sample.titlesWith.get(word) ?? [];
+    const words = searchWords(title).sort(
+      (a, b) => holding(a).length - holding(b).length || b.length - a.length,
+    );
+    // Counted in the sample rather than multiplied out: a brand and its product lines go together.
+    const expected = (titles: number) => ((titles + 0.5) / (sample.titles + 1)) * sample.offers;
+    const rarest = (from: string[]): WordSet | null => {
+      const set: string[] = [];
+      let titles: number[] | null = null;
+      for (const word of from) {
+        if (
+          (titles && expected(titles.length) <= EXPECTED_PER_WORD_SET) ||
+          set.length === MAX_SET_WORDS
+        )
+          break;
+        set.push(word);
+        titles = titles ? intersect(titles, holding(word)) : holding(word);
+      }
+      if (titles === null || expected(titles.length) > MAX_EXPECTED_PER_WORD_SET) return null;
+      return { words: set, expected: expected(titles.length) };
+    };
+    const core = rarest(words);
+    if (core === null) return [];
+    const candidates: (WordSet | null)[] = [core];
+    // Leaving a word out of a set that is already large finds more of the same.
+    if (core.words.length > 1 && core.expected <= EXPECTED_PER_WORD_SET) {
+      for (const left of core.words) candidates.push(rarest(words.filter((word) => word !== left)));
+    }
+    // The rarest words may be the pasted listing's own ("bnib", a seller's code).
+    for (let skipped = 1; skipped <= SKIPPED_RAREST_WORDS; skipped++) {
+      candidates.push(rarest(words.slice(skipped)));
+    }
+    const sets = new Map<string, string[]>();
+    for (const set of candidates) if (set) sets.set([...set.words].sort().join(' '), set.words);
+    return [...sets.values()];
+  }
+
+  /** The word sample: taken on first use, then renewed in the background once it is old. */
+  #currentWordSample(): Promise<WordSample> {
+    if (this.#wordSample === null) {
+      this.#wordSampleAt = Date.now();
+      const first = this.#takeWordSample();
+      this.#wordSample = first;
+      first.catch(() => {
+        if (this.#wordSample === first) this.#wordSample = null;
+      });
+      return first;
+    }
+    if (Date.now() - this.#wordSampleAt >= WORD_SAMPLE_MAX_AGE_MS) {
+      this.#wordSampleAt = Date.now();
+      // Searches go on with the old sample meanwhile; if this fails, the old one stays.
+      this.#takeWordSample().then(
+        (sample) => (this.#wordSample = Promise.resolve(sample)),
+        () => undefined,
+      );
+    }
+    return this.#wordSample;
+  }
+
+  async #takeWordSample(): Promise<WordSample> {
+    const { rows } = await sql<{ estimate: number }>`
+      select reltuples::float8 as estimate from pg_class where oid = 'offers'::regclass`.execute(
+      this.#db,
+    );
+    let offers = rows[0]?.estimate ?? -1;
+    if (offers <= 0) {
+      // Never analysed (PGlite has no autovacuum): count instead.
+      const counted = await this.#db
+        .selectFrom('offers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      offers = Number(counted.n);
+    }
+    const percent = Math.min(100, (100 * WORD_SAMPLE_TITLES) / Math.max(offers, 1));
+    const { rows: titles } = await sql<{ title: string }>`
+      select title from offers tablesample system (${percent})`.execute(this.#db);
+    const titlesWith = new Map<string, number[]>();
+    titles.forEach(({ title }, index) => {
+      for (const word of searchWords(title)) {
+        const list = titlesWith.get(word);
+        if (list) list.push(index);
+        else titlesWith.set(word, [index]);
+      }
+    });
+    return { offers, titles: titles.length, titlesWith };
   }
 
   /** True when ipick has the catalog of the shop at `host` (one of its feeds was imported). */
