@@ -23,8 +23,8 @@ export function useCategories() {
 
 function toSearchParams(query: BrowseQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][]) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
   }
   return params.toString();
 }
