@@ -1,0 +1,94 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toErrorMessage } from '@/lib/error-message';
+import { useBusinessEvents, type BusinessEvent } from '../api/get-business-events';
+
+function formatAmount(data: Record<string, unknown>): string | null {
+  const { amountMinor, currency } = data;
+  if (typeof amountMinor !== 'number' || typeof currency !== 'string') return null;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+      amountMinor / 100,
+    );
+  } catch {
+    return `${String(amountMinor)} ${currency}`;
+  }
+}
+
+function EventRow({ event }: { event: BusinessEvent }) {
+  const orderId = typeof event.eventData.orderId === 'string' ? event.eventData.orderId : null;
+  const amount = formatAmount(event.eventData);
+  return (
+    <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-medium">{event.eventType}</span>
+        {event.attributed ? (
+          <Badge variant="success">Attributed</Badge>
+        ) : (
+          <Badge>Unattributed</Badge>
+        )}
+        <RelativeTime
+          value={event.receivedAt}
+          prefix="Received"
+          className="text-xs text-muted-foreground"
+        />
+      </div>
+      {orderId || amount ? (
+        <p className="text-sm text-muted-foreground">
+          {orderId ? `Order ${orderId}` : null}
+          {orderId && amount ? ' · ' : null}
+          {amount}
+        </p>
+      ) : null}
+      {event.url ? (
+        <p className="truncate text-xs text-muted-foreground" title={event.url}>
+          {event.url}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The signed-in business's latest tracked events as ipick stored them, asked for every two
+ * seconds. Render it only for a signed-in business.
+ */
+export function LiveEvents() {
+  const events = useBusinessEvents();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Events ipick received</CardTitle>
+        <CardDescription>
+          Your shop&apos;s latest events, refreshed every 2 seconds. “Attributed” events carried
+          ipick&apos;s referral or click id; the others came from visitors ipick did not send.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {events.isPending ? (
+          <div role="status" aria-label="Loading events" className="flex flex-col gap-2">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-5 w-1/2" />
+          </div>
+        ) : events.isError && !events.data ? (
+          <p role="alert" className="text-sm text-destructive">
+            {toErrorMessage(events.error, 'We could not load your events. Retrying…')}
+          </p>
+        ) : events.data.events.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No events yet. They appear here within a few seconds of reaching ipick.
+          </p>
+        ) : (
+          <ul aria-label="Received events" className="divide-y divide-border">
+            {events.data.events.map((event) => (
+              <EventRow key={event.id} event={event} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

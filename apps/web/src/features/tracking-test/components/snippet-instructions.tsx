@@ -1,0 +1,89 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PLACEHOLDER_DOMAIN, PLACEHOLDER_KEY, purchaseCall, snippetTag } from '../utils/snippet';
+
+interface SnippetInstructionsProps {
+  /** The business's publishable key; a placeholder is shown without one. */
+  publishableKey?: string | null;
+  domain?: string | null;
+  /** Where `/tracker.js` is served; defaults to this page's origin. */
+  origin?: string;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** How to put ipick's snippet on the real shop and report a purchase with it. */
+export function SnippetInstructions({ publishableKey, domain, origin }: SnippetInstructionsProps) {
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+  const tag = snippetTag({
+    origin: origin ?? window.location.origin,
+    publishableKey: publishableKey ?? PLACEHOLDER_KEY,
+    domain: domain ?? PLACEHOLDER_DOMAIN,
+  });
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(tag);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>1. Add the snippet to every page of your shop</CardTitle>
+          <CardDescription>
+            Paste it before <span className="font-mono">&lt;/head&gt;</span> on a domain you have
+            verified with ipick; events from other domains are turned away.
+            {publishableKey
+              ? ' It already holds your publishable key.'
+              : ' Replace the placeholders with your publishable key and shop domain.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <pre
+            aria-label="Snippet to paste"
+            className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs"
+          >
+            <code>{tag}</code>
+          </pre>
+          <div className="flex items-center gap-3">
+            <Button variant="outline" size="sm" onClick={() => void copy()}>
+              {copyState === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copyState === 'copied' ? 'Copied' : 'Copy'}
+            </Button>
+            {copyState === 'failed' ? (
+              <span role="alert" className="text-sm text-destructive">
+                Could not copy; select the text and copy it yourself.
+              </span>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>2. Report purchases</CardTitle>
+          <CardDescription>
+            The snippet sends a page view on every page by itself. On the order confirmation page,
+            call it with the order id, the total in minor units (cents) and the ISO currency code;
+            each order id records one sale.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <pre
+            aria-label="Purchase call"
+            className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs"
+          >
+            <code>{purchaseCall()}</code>
+          </pre>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

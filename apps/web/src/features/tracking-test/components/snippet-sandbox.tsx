@@ -1,0 +1,248 @@
+import { Info } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TextField } from '@/components/ui/text-field';
+import { injectSnippet, newTestOrderId, removeSnippet, trackWithSnippet } from '../utils/snippet';
+
+type ScriptStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+interface SentEntry {
+  id: number;
+  at: string;
+  eventType: string;
+  data: Record<string, unknown>;
+  outcome: 'sent' | 'not-sent' | 'queued';
+}
+
+const outcomeText: Record<SentEntry['outcome'], string> = {
+  sent: 'Sent',
+  'not-sent': 'Not sent by the snippet',
+  queued: 'Queued until the snippet loads',
+};
+
+const statusText: Record<ScriptStatus, string> = {
+  idle: 'Not installed',
+  loading: 'Loading /tracker.js…',
+  loaded: 'Installed',
+  failed: 'Could not load /tracker.js',
+};
+
+interface SnippetSandboxProps {
+  /** Prefills the form, e.g. with the signed-in business's first publishable key. */
+  defaultKey?: string;
+  defaultDomain?: string;
+}
+
+/** This page as a merchant's shop: installs ipick's snippet and sends test events through it. */
+export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetSandboxProps) {
+  const [publishableKey, setPublishableKey] = useState<string | null>(null);
+  const [domain, setDomain] = useState<string | null>(null);
+  const [status, setStatus] = useState<ScriptStatus>('idle');
+  const [amount, setAmount] = useState('49.99');
+  const [currency, setCurrency] = useState('USD');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [sent, setSent] = useState<SentEntry[]>([]);
+  const lastId = useRef(0);
+
+  // Leaving the page uninstalls the test snippet, so it does not track ipick's other pages.
+  useEffect(() => removeSnippet, []);
+
+  // Prefilled values arrive after the business's keys load; typing takes over from them.
+  const keyValue = publishableKey ?? defaultKey;
+  const domainValue = domain ?? defaultDomain;
+
+  const record = (
+    eventType: string,
+    data: Record<string, unknown>,
+    outcome: SentEntry['outcome'],
+  ) => {
+    lastId.current += 1;
+    const id = lastId.current;
+    setSent((previous) => [
+      { id, at: new Date().toLocaleTimeString('en-US'), eventType, data, outcome },
+      ...previous,
+    ]);
+  };
+
+  const install = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus('loading');
+    injectSnippet(
+      { publishableKey: keyValue.trim(), domain: domainValue.trim() },
+      {
+        onLoad: () => {
+          setStatus('loaded');
+          record('page_view', { automatic: 'sent by the snippet when it loaded' }, 'sent');
+        },
+        onError: () => setStatus('failed'),
+      },
+    );
+  };
+
+  const track = (eventType: string, data: Record<string, unknown>) => {
+    const answer = trackWithSnippet(eventType, data);
+    record(eventType, data, answer === true ? 'sent' : answer === false ? 'not-sent' : 'queued');
+  };
+
+  const purchase = () => {
+    const major = Number(amount);
+    if (!Number.isFinite(major) || major < 0 || amount.trim() === '') {
+      setAmountError('Enter an amount such as 49.99');
+      return;
+    }
+    setAmountError(undefined);
+    track('purchase', {
+      orderId: newTestOrderId(),
+      amountMinor: Math.round(major * 100),
+      currency: currency.trim().toUpperCase() || 'USD',
+    });
+  };
+
+  const installed = status === 'loading' || status === 'loaded';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Alert>
+        <Info aria-hidden="true" />
+        <AlertTitle>Events count only from your shop&apos;s verified domains</AlertTitle>
+        <AlertDescription>
+          ipick accepts tracked events only when the page sending them is on one of your shop&apos;s
+          verified domains. This page runs on ipick&apos;s own address (
+          <span className="font-mono">
+            {typeof window === 'undefined' ? '' : window.location.origin}
+          </span>
+          ), so unless that address is one of your verified domains ipick turns these events away.
+          The snippet sends events with <span className="font-mono">sendBeacon</span>, which does
+          not let the page read ipick&apos;s answer: below you see what was sent, and, signed in,
+          the events ipick actually stored.
+        </AlertDescription>
+      </Alert>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>1. Install the snippet</CardTitle>
+          <CardDescription>
+            This adds <span className="font-mono">&lt;script src=&quot;/tracker.js&quot;&gt;</span>{' '}
+            to this page with your key and domain, exactly as on your shop.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={install} className="flex flex-col gap-4">
+            <TextField
+              label="Publishable key"
+              name="publishableKey"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="pk_live_…"
+              value={keyValue}
+              onChange={(event) => setPublishableKey(event.target.value)}
+              hint="Starts with pk_live_. Find it under Integrate; it is safe to show in pages."
+            />
+            <TextField
+              label="Shop domain"
+              name="domain"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="shop.example.com"
+              value={domainValue}
+              onChange={(event) => setDomain(event.target.value)}
+              hint="The shop's domain as you added it to ipick, without https://."
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit">{installed ? 'Install again' : 'Install snippet'}</Button>
+              <span role="status" className="text-sm text-muted-foreground">
+                {statusText[status]}
+              </span>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>2. Send test events</CardTitle>
+          <CardDescription>
+            Each button calls <span className="font-mono">window.ipick(&apos;track&apos;, …)</span>{' '}
+            as your shop would.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              label="Purchase amount"
+              name="amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={amountError}
+              containerClassName="w-36"
+            />
+            <TextField
+              label="Currency"
+              name="currency"
+              maxLength={3}
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value)}
+              containerClassName="w-24"
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="outline" disabled={!installed} onClick={() => track('page_view', {})}>
+              Send page view
+            </Button>
+            <Button
+              variant="outline"
+              disabled={!installed}
+              onClick={() => track('add_to_cart', { productName: 'Test product', quantity: 1 })}
+            >
+              Add to cart
+            </Button>
+            <Button disabled={!installed} onClick={purchase}>
+              Purchase
+            </Button>
+          </div>
+          {!installed ? (
+            <p className="text-sm text-muted-foreground">Install the snippet first.</p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>What this page sent</CardTitle>
+          <CardDescription>
+            “Sent” means the snippet handed the event to the browser; ipick&apos;s answer is not
+            visible to the page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {sent.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
+          ) : (
+            <ol aria-label="Sent events" className="flex flex-col gap-3">
+              {sent.map((entry) => (
+                <li key={entry.id} className="flex flex-col gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-sm font-medium">{entry.eventType}</span>
+                    <Badge variant={entry.outcome === 'sent' ? 'success' : 'warning'}>
+                      {outcomeText[entry.outcome]}
+                    </Badge>
+                    <span className="text-xs text-muted-foreground">{entry.at}</span>
+                  </div>
+                  <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs">
+                    {JSON.stringify(entry.data, null, 2)}
+                  </pre>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

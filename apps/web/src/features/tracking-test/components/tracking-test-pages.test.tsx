@@ -1,0 +1,204 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
+import { EVENTS_POLL_INTERVAL_MS, businessEventsQueryOptions } from '../api/get-business-events';
+import { buildApiKey, buildEvent, PUBLISHABLE_KEY } from '../test/fixtures';
+import { INJECTED_SNIPPET_ID, PLACEHOLDER_KEY, type IpickFunction } from '../utils/snippet';
+
+interface TestWindow {
+  ipick?: IpickFunction;
+}
+const testWindow = window as unknown as TestWindow;
+
+function injectedScript(): HTMLScriptElement | null {
+  return document.getElementById(INJECTED_SNIPPET_ID) as HTMLScriptElement | null;
+}
+
+function stubSignedIn(events = [buildEvent()]) {
+  return stubApi({
+    business: buildBusiness(),
+    routes: {
+      'GET /api/business/keys': () =>
+        json({ keys: [buildApiKey({ kind: 'secret', key: null }), buildApiKey()] }),
+      'GET /api/business/events': () => json({ events }),
+    },
+  });
+}
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await Promise.all([
+    import('@/app/routes/tracking-test'),
+    import('@/app/routes/real-tracking-test'),
+  ]);
+});
+afterEach(() => {
+  injectedScript()?.remove();
+  delete testWindow.ipick;
+});
+
+describe('the tracking test page', { timeout: 15_000 }, () => {
+  it('renders signed out: the origin warning, the form and a sign-in link, no events call', async () => {
+    const { fetch } = stubApi();
+    renderAt('/tracking-test');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Tracking test');
+    expect(await screen.findByRole('link', { name: 'Sign in as a business' })).toHaveProperty(
+      'pathname',
+      '/business-login',
+    );
+    expect(screen.getByText(/only when the page sending them is on one of your/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send page view' })).toHaveProperty('disabled', true);
+    expect(sentRequests(fetch)).not.toContain('GET /api/business/events');
+    expect(sentRequests(fetch)).not.toContain('GET /api/business/keys');
+  });
+
+  it('injects the snippet tag with the key and domain, and logs what it sends', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderAt('/tracking-test');
+
+    await user.type(await screen.findByLabelText('Publishable key'), 'pk_live_abc');
+    await user.type(screen.getByLabelText('Shop domain'), 'shop.example.com');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+
+    const script = injectedScript();
+    expect(script?.getAttribute('src')).toBe('/tracker.js');
+    expect(script?.getAttribute('data-key')).toBe('pk_live_abc');
+    expect(script?.getAttribute('data-domain')).toBe('shop.example.com');
+    expect(document.querySelectorAll('script[src="/tracker.js"]')).toHaveLength(1);
+    expect(screen.getByText('Loading /tracker.js…')).toBeTruthy();
+
+    // Before the script loads, calls go to the queue stub for the snippet to replay.
+    await user.click(screen.getByRole('button', { name: 'Send page view' }));
+    expect(testWindow.ipick?.q).toEqual([['track', 'page_view', {}]]);
+    expect(screen.getByText('Queued until the snippet loads')).toBeTruthy();
+
+    // The snippet loads (jsdom fetches no scripts): it replaces the stub, as tracker.js does.
+    const calls: unknown[][] = [];
+    const snippet: IpickFunction = (...args: unknown[]) => {
+      calls.push(args);
+      return true;
+    };
+    snippet.loaded = true;
+    testWindow.ipick = snippet;
+    fireEvent.load(script!);
+    expect(await screen.findByText('Installed')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Purchase amount'));
+    await user.type(screen.getByLabelText('Purchase amount'), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    const [purchase, addToCart] = calls;
+    expect(purchase?.slice(0, 2)).toEqual(['track', 'purchase']);
+    expect(purchase?.[2]).toMatchObject({ amountMinor: 1250, currency: 'USD' });
+    expect((purchase?.[2] as { orderId: string }).orderId).toMatch(/^TEST-/);
+    expect(addToCart?.slice(0, 2)).toEqual(['track', 'add_to_cart']);
+
+    const log = screen.getByRole('list', { name: 'Sent events' });
+    const items = within(log).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.font-mono')?.textContent)).toEqual([
+      'add_to_cart',
+      'purchase',
+      'page_view',
+      'page_view',
+    ]);
+    expect(within(log).getAllByText('Sent')).toHaveLength(3);
+  });
+
+  it('signed in: prefills the key and domain and lists the live events with badges', async () => {
+    const { fetch } = stubSignedIn([
+      buildEvent({
+        id: 'b1a2c3d4-0000-4000-8000-000000000001',
+        eventType: 'purchase',
+        eventData: { orderId: 'ORDER-7', amountMinor: 4999, currency: 'USD' },
+        attributed: true,
+      }),
+      buildEvent({ id: 'b1a2c3d4-0000-4000-8000-000000000002' }),
+    ]);
+    renderAt('/tracking-test');
+
+    const list = await screen.findByRole('list', { name: 'Received events' });
+    const [purchase, pageView] = within(list).getAllByRole('listitem');
+    expect(purchase?.textContent).toContain('purchase');
+    expect(purchase?.textContent).toContain('Attributed');
+    expect(purchase?.textContent).toContain('Order ORDER-7 · $49.99');
+    expect(pageView?.textContent).toContain('Unattributed');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Publishable key')).toHaveProperty('value', PUBLISHABLE_KEY),
+    );
+    expect(screen.getByLabelText('Shop domain')).toHaveProperty('value', 'lamps.example.com');
+    const addresses = fetch.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
+    expect(addresses).toContain('/api/business/events?limit=50');
+  });
+
+  it('polls the events every two seconds', async () => {
+    expect(businessEventsQueryOptions().refetchInterval).toBe(EVENTS_POLL_INTERVAL_MS);
+    let answers = 0;
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/keys': () => json({ keys: [] }),
+        'GET /api/business/events': () => {
+          answers += 1;
+          const events =
+            answers === 1 ? [] : [buildEvent({ eventType: 'add_to_cart', attributed: true })];
+          return json({ events });
+        },
+      },
+    });
+    renderAt('/tracking-test');
+
+    expect(await screen.findByText(/No events yet/)).toBeTruthy();
+    const list = await screen.findByRole(
+      'list',
+      { name: 'Received events' },
+      { timeout: EVENTS_POLL_INTERVAL_MS + 3000 },
+    );
+    expect(list.textContent).toContain('add_to_cart');
+    expect(answers).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the live tracking test page', { timeout: 15_000 }, () => {
+  it('renders signed out with a placeholder key and a sign-in link', async () => {
+    const { fetch } = stubApi();
+    renderAt('/real-tracking-test');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Live tracking test',
+    );
+    expect(await screen.findByRole('link', { name: 'Sign in as a business' })).toHaveProperty(
+      'search',
+      '?returnTo=%2Freal-tracking-test',
+    );
+    const snippet = screen.getByLabelText('Snippet to paste').textContent;
+    expect(snippet).toContain(`data-key="${PLACEHOLDER_KEY}"`);
+    expect(snippet).toContain('/tracker.js');
+    expect(screen.getByLabelText('Purchase call').textContent).toContain(
+      "ipick('track', 'purchase'",
+    );
+    expect(screen.queryByRole('list', { name: 'Received events' })).toBeNull();
+    expect(sentRequests(fetch)).not.toContain('GET /api/business/events');
+  });
+
+  it('signed in: puts the first publishable key in the snippet, copies it, lists events', async () => {
+    stubSignedIn();
+    const user = userEvent.setup();
+    renderAt('/real-tracking-test');
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Snippet to paste').textContent).toContain(
+        `data-key="${PUBLISHABLE_KEY}" data-domain="lamps.example.com"`,
+      ),
+    );
+    expect(await screen.findByRole('list', { name: 'Received events' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toContain(PUBLISHABLE_KEY);
+  });
+});
