@@ -74,7 +74,7 @@ export function BrowseFiltersForm({ filters, onApply, searchLabel }: BrowseFilte
       aria-label="Filter products"
       noValidate
       onSubmit={handleSubmit}
-      className="mb-6 flex flex-col gap-2 rounded-lg border border-border bg-card p-4"
+      className="mb-6 flex flex-col gap-1 rounded-lg border border-border bg-card p-4 pb-2"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)_auto] lg:items-end">
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-1">

@@ -97,7 +97,7 @@ export function CompareExamples({
                 onClick={() => onTry(example.url)}
                 className={cn(
                   itemClass,
-                  'group w-full cursor-pointer text-left transition-colors hover:border-primary/50 hover:bg-muted/50',
+                  'group h-full w-full cursor-pointer text-left transition-colors hover:border-primary/50 hover:bg-muted/50',
                 )}
               >
                 <ImageFrame src={example.image} alt="" className="size-16 shrink-0" />
