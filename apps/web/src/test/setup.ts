@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily; on a busy CI machine the first import of a page can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling; React Router's scroll restoration calls it on every navigation.
 window.scrollTo = () => undefined;
