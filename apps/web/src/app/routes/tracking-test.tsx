@@ -22,12 +22,7 @@ export default function TrackingTestPage() {
         description="Send test events from this page to check that tracking reaches ipick."
       />
       <div className="flex flex-col gap-6">
-        <SnippetSandbox
-          // Remounts once the key arrives, so the form starts from it.
-          key={defaultKey}
-          defaultKey={defaultKey}
-          defaultDomain={business?.domain ?? ''}
-        />
+        <SnippetSandbox defaultKey={defaultKey} defaultDomain={business?.domain ?? ''} />
         {business ? (
           <LiveEvents />
         ) : (

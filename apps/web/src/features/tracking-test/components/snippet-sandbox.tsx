@@ -30,6 +30,51 @@ const statusText: Record<ScriptStatus, string> = {
   failed: 'Could not load /tracker.js',
 };
 
+interface TrackAnswer {
+  id: number;
+  status: number;
+}
+
+type TimingWithStatus = PerformanceEntry & { responseStatus?: number };
+
+/**
+ * ipick's answers to the snippet's requests, where the browser reports them: Resource Timing's
+ * `responseStatus` covers `sendBeacon` too in Chromium. Elsewhere the list stays empty.
+ */
+function useTrackAnswers(): TrackAnswer[] {
+  const [answers, setAnswers] = useState<TrackAnswer[]>([]);
+  useEffect(() => {
+    if (typeof PerformanceObserver === 'undefined') return undefined;
+    let count = 0;
+    const observer = new PerformanceObserver((list) => {
+      const seen = list
+        .getEntries()
+        .filter((entry) => entry.name.includes('/api/track/event'))
+        .map((entry: TimingWithStatus) => {
+          count += 1;
+          return { id: count, status: entry.responseStatus ?? 0 };
+        });
+      if (seen.length > 0) setAnswers((previous) => [...seen.reverse(), ...previous]);
+    });
+    try {
+      observer.observe({ type: 'resource' });
+    } catch {
+      return undefined;
+    }
+    return () => observer.disconnect();
+  }, []);
+  return answers;
+}
+
+function describeAnswer(status: number): string {
+  if (status === 0) return 'Answer not visible to this page';
+  if (status >= 200 && status < 300) return `HTTP ${String(status)}: accepted`;
+  if (status === 403 || status === 401) {
+    return `HTTP ${String(status)}: refused (this page's origin is not a verified domain of the key's business, or the key is not valid)`;
+  }
+  return `HTTP ${String(status)}: refused`;
+}
+
 interface SnippetSandboxProps {
   /** Prefills the form, e.g. with the signed-in business's first publishable key. */
   defaultKey?: string;
@@ -46,6 +91,8 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
   const [amountError, setAmountError] = useState<string | undefined>();
   const [sent, setSent] = useState<SentEntry[]>([]);
   const lastId = useRef(0);
+
+  const answers = useTrackAnswers();
 
   // Leaving the page uninstalls the test snippet, so it does not track ipick's other pages.
   useEffect(() => removeSnippet, []);
@@ -115,9 +162,9 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
             {typeof window === 'undefined' ? '' : window.location.origin}
           </span>
           ), so unless that address is one of your verified domains ipick turns these events away.
-          The snippet sends events with <span className="font-mono">sendBeacon</span>, which does
-          not let the page read ipick&apos;s answer: below you see what was sent, and, signed in,
-          the events ipick actually stored.
+          The snippet sends events with <span className="font-mono">sendBeacon</span>, which usually
+          does not let the page read ipick&apos;s answer: below you see what was sent, ipick&apos;s
+          answers where the browser reports them, and, signed in, the events ipick actually stored.
         </AlertDescription>
       </Alert>
 
@@ -216,8 +263,9 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
         <CardHeader>
           <CardTitle>What this page sent</CardTitle>
           <CardDescription>
-            “Sent” means the snippet handed the event to the browser; ipick&apos;s answer is not
-            visible to the page.
+            “Sent” means the snippet handed the event to the browser. It uses sendBeacon, so the
+            page usually cannot read ipick&apos;s answer; where the browser reports it, it is listed
+            below.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -241,6 +289,29 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
               ))}
             </ol>
           )}
+          {answers.length > 0 ? (
+            <div className="mt-4 flex flex-col gap-2">
+              <h3 className="text-sm font-medium">ipick&apos;s answers, as the browser saw them</h3>
+              <ol aria-label="ipick's answers" className="flex flex-col gap-1 text-sm">
+                {answers.map((answer) => (
+                  <li key={answer.id}>
+                    <Badge
+                      variant={
+                        answer.status >= 200 && answer.status < 300
+                          ? 'success'
+                          : answer.status === 0
+                            ? 'default'
+                            : 'destructive'
+                      }
+                      className="whitespace-normal"
+                    >
+                      {describeAnswer(answer.status)}
+                    </Badge>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
     </div>

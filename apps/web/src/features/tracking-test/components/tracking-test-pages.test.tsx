@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
 import { EVENTS_POLL_INTERVAL_MS, businessEventsQueryOptions } from '../api/get-business-events';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   ]);
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   injectedScript()?.remove();
   delete testWindow.ipick;
 });
@@ -107,6 +109,40 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
       'page_view',
     ]);
     expect(within(log).getAllByText('Sent')).toHaveLength(3);
+  });
+
+  it("lists ipick's answers where the browser reports them (Resource Timing)", async () => {
+    let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubApi();
+    renderAt('/tracking-test');
+    await screen.findByRole('button', { name: 'Install snippet' });
+
+    act(() =>
+      report?.({
+        getEntries: () => [
+          { name: 'http://localhost/api/track/event?key=pk_live_abc', responseStatus: 403 },
+          { name: 'http://localhost/assets/app.js', responseStatus: 200 },
+          { name: 'http://localhost/api/track/event?key=pk_live_abc', responseStatus: 200 },
+        ],
+      }),
+    );
+
+    const answers = screen.getByRole('list', { name: "ipick's answers" });
+    const items = within(answers).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'HTTP 200: accepted',
+      expect.stringMatching(/^HTTP 403: refused \(this page's origin is not a verified domain/),
+    ]);
   });
 
   it('signed in: prefills the key and domain and lists the live events with badges', async () => {
