@@ -45,7 +45,8 @@ describe.skipIf(testDatabaseKind() === 'postgres')('the data directory lock', ()
     const afterRelease = await runMigrateCommand(dataDir);
     expect(afterRelease.output).toMatch(/applied 1 foundation/);
     expect(afterRelease.code).toBe(0);
-  });
+    // Two new processes that start the server code: slow on a busy machine.
+  }, 120_000);
 
   it('refuses a second open inside the same process', async () => {
     const dataDir = freshDir();
