@@ -171,6 +171,8 @@ test.describe('an admin', () => {
 });
 
 test('every guarded page opens for the account it is meant for', async ({ page }) => {
+  // Three sign-ins and every guarded page in one journey.
+  test.setTimeout(120_000);
   const credentials = {
     shopper: { ...demo.shopper, loginPath: '/login' },
     admin: { ...demo.admin, loginPath: '/admin-login' },

@@ -7,9 +7,9 @@ const uuidV4 = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{
 function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    // A results page for an unknown request id asks the server for it and gets a 404 (then
-    // shows its empty state); Chromium logs that response itself.
-    const isUnknownComparison = /\/api\/compare\/[0-9a-f-]{36}$/.test(message.location().url);
+    // The results page asks the server for the comparison, which may answer 4xx for a link it
+    // cannot compare (the page then shows the message); Chromium logs that response itself.
+    const isUnknownComparison = /\/api\/compare(\/[0-9a-f-]{36})?$/.test(message.location().url);
     if (message.type() === 'error' && !isUnknownComparison) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));

@@ -148,6 +148,15 @@ describe('links ipick refuses or cannot use', () => {
     expect(error.message).toBe(
       'That is not a product page at Amazon. Open the product itself and paste its link.',
     );
+    for (const url of [
+      'https://www.bestbuy.com/site/searchpage.jsp?st=tv',
+      'https://www.walmart.com/browse/electronics/tvs/3944_1060825',
+      'https://www.target.com/',
+    ]) {
+      expect((await failureOf(compare.compare(url))).message).toMatch(
+        /^That is not a product page/,
+      );
+    }
   });
 
   it('explains when neither the page nor the link names a product', async () => {

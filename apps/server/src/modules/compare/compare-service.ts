@@ -64,7 +64,7 @@ export class CompareService {
         ? await this.#repository.findOfferByRetailerProduct(link.retailer, link.productId)
         : undefined) ?? (await this.#repository.findOfferByUrl(link.canonicalUrl));
     if (known) return { product: toProduct(known, 'catalog'), offer: known, notice: null };
-    if (link.retailer && !link.productId && link.titleWords.length === 0) {
+    if (link.retailer && !link.productId && isShopSectionPage(new URL(url))) {
       // A known shop's home, search or category page: fetching it could not name one product.
       throw new AppError(
         'invalid_request',
@@ -216,6 +216,29 @@ export class CompareService {
       .map(present);
     return { requestId, product, sameProduct, alternatives, notice: pasted.notice };
   }
+}
+
+/** First path segments of shops' home, search, category and account pages. */
+const SHOP_SECTIONS = new Set([
+  's',
+  'search',
+  'b',
+  'browse',
+  'c',
+  'cp',
+  'category',
+  'categories',
+  'deals',
+  'cart',
+  'account',
+  'help',
+]);
+
+/** A shop's home, search or category page: it could not name one product. */
+function isShopSectionPage(url: URL): boolean {
+  const segments = url.pathname.split('/').filter(Boolean);
+  const first = segments[0]?.toLowerCase() ?? '';
+  return segments.length === 0 || SHOP_SECTIONS.has(first) || /searchpage/i.test(url.pathname);
 }
 
 function totalOf(offer: OfferView): number {
