@@ -57,7 +57,8 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // First start migrates and loads the demo catalog; slow on a busy machine.
+      timeout: 180_000,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
