@@ -27,11 +27,13 @@ export interface OfferView {
 
 /** Most candidates a title search returns before the matcher re-scores them. */
 const TITLE_CANDIDATES = 60;
-/** A word set of a title search stops growing once about this many offers are expected... */
+/** A word set grows, rarest word first, until about this many offers are expected to match; */
 const EXPECTED_PER_WORD_SET = 30;
-/** ...and is not used when it runs out of words before fewer than this many are expected. */
+/** its words are looked up in the trigram index until about this many are, then only checked; */
+const EXPECTED_INDEX_READ = 300;
+/** and a set that runs out of words with more than this many expected is not used. */
 const MAX_EXPECTED_PER_WORD_SET = 5_000;
-/** Word sets are also made without the title's one and two rarest words. */
+/** Word sets are also made without the title's rarest word, and the next if hardly seen. */
 const SKIPPED_RAREST_WORDS = 2;
 /** Most words in one word set, and most offers the word sets may bring for scoring. */
 const MAX_SET_WORDS = 6;
@@ -40,9 +42,14 @@ const MAX_CANDIDATE_OFFERS = 500;
 const WORD_SAMPLE_TITLES = 20_000;
 const WORD_SAMPLE_MAX_AGE_MS = 10 * 60_000;
 
-/** Words that offers' titles should all contain, and how many offers are expected to. */
+/**
+ * Words that offers' titles should all contain, and how many offers are expected to: the rarer
+ * ones are looked up in the trigram index, the others checked on the titles it finds (a common
+ * word's trigrams would make the index read long lists for little).
+ */
 interface WordSet {
-  words: string[];
+  indexed: string[];
+  checked: string[];
   expected: number;
 }
 
@@ -93,8 +100,8 @@ export class CompareRepository {
     this.#db = db;
   }
 
-  #offers() {
-    return this.#db
+  #offers(db: Db = this.#db) {
+    return db
       .selectFrom('offers as o')
       .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
       .leftJoin('products as p', 'p.id', 'o.product_id')
@@ -154,32 +161,54 @@ export class CompareRepository {
    */
   async offersWithSimilarTitles(title: string): Promise<OfferView[]> {
     const sets = this.#wordSets(title, await this.#currentWordSample());
+    // Without statistics (PGlite has no autovacuum) or on a small catalog the planner may read
+    // every title instead of using the trigram index, at some 10 µs a title: never wanted here.
+    return this.#db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return this.#similarTitles(trx, title, sets);
+    });
+  }
+
+  #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
     const similarity = sql`similarity(o.title, ${title})`;
     if (sets.length === 0) {
-      return this.#offers()
+      return this.#offers(db)
         .where(sql<boolean>`o.title % ${title}`)
         .orderBy(similarity, 'desc')
         .limit(TITLE_CANDIDATES)
         .execute();
     }
+    // Sets that look up the same words share one index scan. No index covers title || '', so
+    // the other words are checked on the rows found.
+    const byIndexed = new Map<string, { indexed: string[]; checked: string[][] }>();
+    for (const { indexed, checked } of sets) {
+      const key = [...indexed].sort().join(' ');
+      const group = byIndexed.get(key) ?? { indexed, checked: [] };
+      group.checked.push(checked);
+      byIndexed.set(key, group);
+    }
     const holding = sql.join(
-      sets.map((words) =>
-        sql.join(
-          words.map((word) => sql`title ilike ${`%${word}%`}`),
-          sql` and `,
-        ),
-      ),
+      [...byIndexed.values()].map(({ indexed, checked }) => {
+        const lookedUp = indexed.map((word) => sql`title ilike ${`%${word}%`}`);
+        if (checked.some((words) => words.length === 0)) return sql.join(lookedUp, sql` and `);
+        const checks = checked.map((words) =>
+          sql.join(
+            words.map((word) => sql`(title || '') ilike ${`%${word}%`}`),
+            sql` and `,
+          ),
+        );
+        return sql`${sql.join(lookedUp, sql` and `)} and ((${sql.join(checks, sql`) or (`)}))`;
+      }),
       sql`) or (`,
     );
-    // No LIMIT on the word search: with one, the planner may scan the whole table hoping to
-    // stop early. The best titles are picked before the joins, which then read 60 rows only.
+    // The best titles are picked before the joins, which then read 60 rows only.
     const best = sql`
       select id from offers
       where id = any((array(select id from offers where (${holding})))[1:${sql.lit(MAX_CANDIDATE_OFFERS)}])
         and title % ${title}
       order by similarity(title, ${title}) desc
       limit ${sql.lit(TITLE_CANDIDATES)}`;
-    return this.#offers()
+    return this.#offers(db)
       .where(sql<boolean>`o.id = any(array(${best}))`)
       .orderBy(similarity, 'desc')
       .execute();
@@ -193,7 +222,7 @@ export class CompareRepository {
    * offers are left out. Empty when the first one is (a short title of common words): the
    * search then scores every similar title.
    */
-  #wordSets(title: string, sample: WordSample): string[][] {
+  #wordSets(title: string, sample: WordSample): WordSet[] {
     const holding = (word: string) => sample.titlesWith.get(word) ?? [];
     const words = searchWords(title).sort(
       (a, b) => holding(a).length - holding(b).length || b.length - a.length,
@@ -201,33 +230,40 @@ export class CompareRepository {
     // Counted in the sample rather than multiplied out: a brand and its product lines go together.
     const expected = (titles: number) => ((titles + 0.5) / (sample.titles + 1)) * sample.offers;
     const rarest = (from: string[]): WordSet | null => {
-      const set: string[] = [];
+      const indexed: string[] = [];
+      const checked: string[] = [];
       let titles: number[] | null = null;
       for (const word of from) {
         if (
           (titles && expected(titles.length) <= EXPECTED_PER_WORD_SET) ||
-          set.length === MAX_SET_WORDS
+          indexed.length + checked.length === MAX_SET_WORDS
         )
           break;
-        set.push(word);
+        (titles && expected(titles.length) <= EXPECTED_INDEX_READ ? checked : indexed).push(word);
         titles = titles ? intersect(titles, holding(word)) : holding(word);
       }
       if (titles === null || expected(titles.length) > MAX_EXPECTED_PER_WORD_SET) return null;
-      return { words: set, expected: expected(titles.length) };
+      return { indexed, checked, expected: expected(titles.length) };
     };
     const core = rarest(words);
     if (core === null) return [];
+    const coreWords = [...core.indexed, ...core.checked];
     const candidates: (WordSet | null)[] = [core];
     // Leaving a word out of a set that is already large finds more of the same.
-    if (core.words.length > 1 && core.expected <= EXPECTED_PER_WORD_SET) {
-      for (const left of core.words) candidates.push(rarest(words.filter((word) => word !== left)));
+    if (coreWords.length > 1 && core.expected <= EXPECTED_PER_WORD_SET) {
+      for (const left of coreWords) candidates.push(rarest(words.filter((word) => word !== left)));
     }
-    // The rarest words may be the pasted listing's own ("bnib", a seller's code).
+    // Without the rarest word: similar products of another model, and listings whose rarest
+    // words are their own ("bnib", a seller's code; hardly seen, so the next one goes too).
     for (let skipped = 1; skipped <= SKIPPED_RAREST_WORDS; skipped++) {
       candidates.push(rarest(words.slice(skipped)));
+      if (holding(words[skipped - 1]!).length > 1) break;
     }
-    const sets = new Map<string, string[]>();
-    for (const set of candidates) if (set) sets.set([...set.words].sort().join(' '), set.words);
+    const sets = new Map<string, WordSet>();
+    for (const set of candidates) {
+      if (set)
+        sets.set(`${[...set.indexed].sort().join(' ')}|${[...set.checked].sort().join(' ')}`, set);
+    }
     return [...sets.values()];
   }
 
