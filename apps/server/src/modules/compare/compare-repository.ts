@@ -38,9 +38,10 @@ const SKIPPED_RAREST_WORDS = 2;
 /** Most words in one word set, and most offers the word sets may bring for scoring. */
 const MAX_SET_WORDS = 6;
 const MAX_CANDIDATE_OFFERS = 500;
-/** How many titles are sampled to tell common words from rare ones, and for how long. */
-const WORD_SAMPLE_TITLES = 20_000;
-const WORD_SAMPLE_MAX_AGE_MS = 10 * 60_000;
+/** Pages of offers sampled (some 20,000 titles) to tell common title words from rare ones... */
+const WORD_SAMPLE_PAGES = 800;
+/** ...and how long a sample serves before the next is taken in the background. */
+const WORD_SAMPLE_MAX_AGE_MS = 30 * 60_000;
 
 /**
  * Words that offers' titles should all contain, and how many offers are expected to: the rarer
@@ -290,22 +291,16 @@ export class CompareRepository {
   }
 
   async #takeWordSample(): Promise<WordSample> {
-    const { rows } = await sql<{ estimate: number }>`
-      select reltuples::float8 as estimate from pg_class where oid = 'offers'::regclass`.execute(
+    // Whole pages at random; the share of pages read also tells how many offers there are,
+    // without counting them (slow on PGlite) or trusting statistics (PGlite has none).
+    const { rows } = await sql<{ pages: number }>`
+      select pg_relation_size('offers') / current_setting('block_size')::int as pages`.execute(
       this.#db,
     );
-    let offers = rows[0]?.estimate ?? -1;
-    if (offers <= 0) {
-      // Never analysed (PGlite has no autovacuum): count instead.
-      const counted = await this.#db
-        .selectFrom('offers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      offers = Number(counted.n);
-    }
-    const percent = Math.min(100, (100 * WORD_SAMPLE_TITLES) / Math.max(offers, 1));
+    const percent = Math.min(100, (100 * WORD_SAMPLE_PAGES) / Math.max(Number(rows[0]!.pages), 1));
     const { rows: titles } = await sql<{ title: string }>`
       select title from offers tablesample system (${percent})`.execute(this.#db);
+    const offers = (titles.length * 100) / percent;
     const titlesWith = new Map<string, number[]>();
     titles.forEach(({ title }, index) => {
       for (const word of searchWords(title)) {
