@@ -6,3 +6,4 @@ export * from './price.ts';
 export * from './gtin.ts';
 export * from './matching/index.ts';
 export * from './attribution/index.ts';
+export * from './host-domains.ts';

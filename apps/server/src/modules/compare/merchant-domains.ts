@@ -1,16 +1,9 @@
+import { domainsOfHost } from '@ipick/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 
 /** Which hosts belong to an active merchant: host → the merchant's registered domain. */
 export type MerchantDomainLookup = (hosts: readonly string[]) => Promise<Map<string, string>>;
-
-/** The host and each parent domain of it with at least two labels: a.b.shop.com → shop.com. */
-function domainsOf(host: string): string[] {
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
-  const domains: string[] = [];
-  for (let i = 0; i <= labels.length - 2; i += 1) domains.push(labels.slice(i).join('.'));
-  return domains;
-}
 
 /**
  * The active businesses whose domain is each host or a parent of it (spec §9: retailer links on a
@@ -21,7 +14,7 @@ export async function findMerchantDomains(
   db: Kysely<DatabaseSchema>,
   hosts: readonly string[],
 ): Promise<Map<string, string>> {
-  const candidates = new Set(hosts.flatMap(domainsOf));
+  const candidates = new Set(hosts.flatMap(domainsOfHost));
   const found = new Map<string, string>();
   if (candidates.size === 0) return found;
   const rows = await db
@@ -32,8 +25,8 @@ export async function findMerchantDomains(
     .execute();
   const active = new Set(rows.map((row) => row.domain));
   for (const host of hosts) {
-    // domainsOf lists the host itself first, so the first match is the most specific.
-    const domain = domainsOf(host).find((candidate) => active.has(candidate));
+    // domainsOfHost lists the host itself first, so the first match is the most specific.
+    const domain = domainsOfHost(host).find((candidate) => active.has(candidate));
     if (domain) found.set(host, domain);
   }
   return found;

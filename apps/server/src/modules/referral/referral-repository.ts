@@ -1,3 +1,4 @@
+import { domainsOfHost } from '@ipick/core';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ClicksTable, DatabaseSchema } from '../../platform/db/schema.ts';
 
@@ -112,13 +113,19 @@ export class ReferralRepository {
     return row ? { id: row.id, key: row.key, isFed: Boolean(row.isFed) } : null;
   }
 
-  /** The active business on `host` (lowercased, without `www.`). */
+  /**
+   * The active business whose domain is `host` or a parent of it (the same rule that marks a
+   * compared offer as a merchant's); the most specific domain wins.
+   */
   async findActiveBusiness(host: string): Promise<BusinessMatch | null> {
+    const domains = domainsOfHost(host);
+    if (domains.length === 0) return null;
     const row = await this.#db
       .selectFrom('businesses')
       .select(['id', 'domain'])
-      .where(sql<string>`lower(domain)`, '=', host)
+      .where(sql<string>`lower(domain)`, 'in', domains)
       .where('status', '=', 'active')
+      .orderBy(sql`length(domain)`, 'desc')
       .executeTakeFirst();
     return row ?? null;
   }

@@ -301,6 +301,15 @@ describe('GET /api/redirect: other destinations', () => {
     );
     const toPending = await redirect({ to: `https://${pending}/p/1` });
     expect(toPending.statusCode).toBe(200);
+
+    // A subdomain of the merchant's domain is the merchant's too, as on the results page.
+    const subdomainSession = `s-${randomUUID()}`;
+    const toSubdomain = await redirect({
+      to: `https://checkout.${active}/p/2`,
+      session_id: subdomainSession,
+    });
+    expect(toSubdomain.statusCode).toBe(302);
+    expect((await clickOf(subdomainSession))[0]).toMatchObject({ business_id: businessId });
   });
 
   it('follows a link ipick signed with a 302, and refuses it for another address', async () => {
