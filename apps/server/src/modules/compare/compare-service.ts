@@ -247,7 +247,8 @@ function totalOf(offer: OfferView): number {
 
 function hostOfUrl(url: string): string | null {
   try {
-    return new URL(url).hostname.toLowerCase();
+    // With its port: a merchant may have verified a shop on one.
+    return new URL(url).host.toLowerCase();
   } catch {
     return null;
   }

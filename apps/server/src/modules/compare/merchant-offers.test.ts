@@ -22,14 +22,29 @@ afterAll(async () => {
 });
 
 async function buildBusiness(domain: string, status: 'pending' | 'active' | 'suspended') {
+  const id = randomUUID();
   await testDb.database.db
     .insertInto('businesses')
     .values({
-      id: randomUUID(),
+      id,
       name: `Shop ${domain}`,
       domain,
       contact_email: `owner@${domain}`,
       status,
+    })
+    .execute();
+  return id;
+}
+
+async function addDomain(businessId: string, domain: string, isVerified: boolean) {
+  await testDb.database.db
+    .insertInto('business_domains')
+    .values({
+      id: randomUUID(),
+      business_id: businessId,
+      domain,
+      verification_token: 'token',
+      verified_at: isVerified ? new Date() : null,
     })
     .execute();
 }
@@ -89,5 +104,25 @@ describe('merchant offers in a comparison', () => {
       'eu.shop.example-merchant.test': 'shop.example-merchant.test',
     });
     expect((await findMerchantDomains(testDb.database.db, [])).size).toBe(0);
+  });
+
+  it("counts an active merchant's verified extra domains, ports included, but not unverified ones", async () => {
+    const active = await buildBusiness('two-shops.test', 'active');
+    await addDomain(active, 'two-shops.example', true);
+    await addDomain(active, 'localhost:4100', true);
+    await addDomain(active, 'unproven-shop.test', false);
+    const suspended = await buildBusiness('gone-shop.test', 'suspended');
+    await addDomain(suspended, 'gone-shop.example', true);
+    const found = await findMerchantDomains(testDb.database.db, [
+      'www.two-shops.example',
+      'localhost:4100',
+      'localhost:4101',
+      'unproven-shop.test',
+      'gone-shop.example',
+    ]);
+    expect(Object.fromEntries(found)).toEqual({
+      'www.two-shops.example': 'two-shops.example',
+      'localhost:4100': 'localhost:4100',
+    });
   });
 });

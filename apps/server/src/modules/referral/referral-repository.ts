@@ -114,20 +114,34 @@ export class ReferralRepository {
   }
 
   /**
-   * The active business whose domain is `host` or a parent of it (the same rule that marks a
+   * The active business that owns `host` (a URL's host, port included): its registered domain or
+   * one of its verified domains is the host or a parent of it (the same rule that marks a
    * compared offer as a merchant's); the most specific domain wins.
    */
   async findActiveBusiness(host: string): Promise<BusinessMatch | null> {
     const domains = domainsOfHost(host);
     if (domains.length === 0) return null;
-    const row = await this.#db
+    const rows = await this.#db
       .selectFrom('businesses')
-      .select(['id', 'domain'])
+      .select(['id', sql<string>`lower(domain)`.as('domain')])
       .where(sql<string>`lower(domain)`, 'in', domains)
       .where('status', '=', 'active')
-      .orderBy(sql`length(domain)`, 'desc')
-      .executeTakeFirst();
-    return row ?? null;
+      .union(
+        this.#db
+          .selectFrom('business_domains as d')
+          .innerJoin('businesses as b', 'b.id', 'd.business_id')
+          .select(['b.id', 'd.domain'])
+          .where('d.domain', 'in', domains)
+          .where('d.verified_at', 'is not', null)
+          .where('b.status', '=', 'active'),
+      )
+      .execute();
+    const byDomain = new Map(rows.map((row) => [row.domain, row]));
+    for (const domain of domains) {
+      const row = byDomain.get(domain);
+      if (row) return row;
+    }
+    return null;
   }
 
   async findOfferDestination(offerId: string): Promise<OfferDestination | null> {

@@ -215,21 +215,22 @@ export class ReferralService {
 
   /** The retailer and active merchant of a destination's host, remembered for a few seconds. */
   #ownersOf(url: URL): Promise<HostOwners> {
-    const host = normalizeRetailerHost(url.hostname);
+    // The port matters to merchants (a shop verified on one), not to retailers.
+    const key = url.host.toLowerCase();
     const now = Date.now();
-    const cached = this.#hostCache.get(host);
+    const cached = this.#hostCache.get(key);
     if (cached && cached.expiresAt > now) return cached.owners;
-    const owners = this.#lookUpOwners(host);
+    const owners = this.#lookUpOwners(normalizeRetailerHost(url.hostname), key);
     if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
-    this.#hostCache.set(host, { expiresAt: now + this.#hostCacheMs, owners });
-    owners.catch(() => this.#hostCache.delete(host));
+    this.#hostCache.set(key, { expiresAt: now + this.#hostCacheMs, owners });
+    owners.catch(() => this.#hostCache.delete(key));
     return owners;
   }
 
-  async #lookUpOwners(host: string): Promise<HostOwners> {
+  async #lookUpOwners(retailerHost: string, hostWithPort: string): Promise<HostOwners> {
     const [retailer, business] = await Promise.all([
-      this.#repository.findRetailer(host, findRetailerByHost(host)),
-      this.#repository.findActiveBusiness(host),
+      this.#repository.findRetailer(retailerHost, findRetailerByHost(retailerHost)),
+      this.#repository.findActiveBusiness(hostWithPort),
     ]);
     return { retailer, business };
   }

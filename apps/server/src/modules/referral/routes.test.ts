@@ -312,6 +312,31 @@ describe('GET /api/redirect: other destinations', () => {
     expect((await clickOf(subdomainSession))[0]).toMatchObject({ business_id: businessId });
   });
 
+  it("sends visitors straight to a merchant's verified extra domain, port included", async () => {
+    const businessId = await buildBusiness({ domain: `shop-${randomUUID().slice(0, 8)}.test` });
+    const extra = async (domain: string, isVerified: boolean) =>
+      db()
+        .insertInto('business_domains')
+        .values({
+          id: randomUUID(),
+          business_id: businessId,
+          domain,
+          verification_token: 'token',
+          verified_at: isVerified ? new Date() : null,
+        })
+        .execute();
+    await extra('127.0.0.1:4310', true);
+    await extra('127.0.0.1:4311', false);
+    const sessionId = `s-${randomUUID()}`;
+    const toVerified = await redirect({ to: 'http://127.0.0.1:4310/p/1', session_id: sessionId });
+    expect(toVerified.statusCode).toBe(302);
+    expect((await clickOf(sessionId))[0]).toMatchObject({ business_id: businessId });
+    // The same address on a port the merchant has not proven is somebody else's.
+    const toUnverified = await redirect({ to: 'http://127.0.0.1:4311/p/1' });
+    expect(toUnverified.statusCode).toBe(200);
+    expect(toUnverified.body).toContain('You are leaving ipick');
+  });
+
   it('follows a link ipick signed with a 302, and refuses it for another address', async () => {
     const target = 'https://elsewhere.example/deal?id=7';
     const signed = await app.referral.signRedirect(target);
