@@ -5,6 +5,7 @@ import { adminRoutes } from './modules/auth/admin-guard.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { businessModule } from './modules/business/business-module.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { BrowseRepository } from './modules/catalog/browse-repository.ts';
 import { browseRoutes } from './modules/catalog/browse-routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trackerScriptPath: deps.trackerScriptPath,
   });
   await app.register(eventsRoutes, { db: database.db, auth });
+  await app.register(businessModule, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
 }

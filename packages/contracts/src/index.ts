@@ -6,3 +6,4 @@ export * from './shopper.ts';
 export * from './catalog.ts';
 export * from './referral.ts';
 export * from './tracking.ts';
+export * from './dashboard.ts';

@@ -431,3 +431,27 @@ export interface BusinessSettingsTable {
   attribution_model: 'last_click' | 'first_click' | 'linear' | 'position_based';
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
+
+// ---- module business, dashboard figures (migration 0012) ----
+
+export interface DatabaseSchema {
+  dashboard_click_rollups: DashboardClickRollupsTable;
+  dashboard_rollup_days: DashboardRollupDaysTable;
+}
+
+/** A business's clicks of one closed UTC day, in total or by one dimension's value. */
+export interface DashboardClickRollupsTable {
+  business_id: string;
+  dimension: 'all' | 'product' | 'page' | 'device' | 'country' | 'campaign';
+  day: ColumnType<Date, string, never>;
+  value: string;
+  clicks: number;
+  unique_shoppers: number;
+}
+
+/** A closed day whose clicks are rolled up. */
+export interface DashboardRollupDaysTable {
+  business_id: string;
+  day: ColumnType<Date, string, never>;
+  rolled_up_at: ColumnType<Date, Date | undefined, never>;
+}
