@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(adminRoutes, { prefix: '/api/admin', auth });
-  await app.register(feedRoutes, { db: database.db, auth });
+  await app.register(feedRoutes, { db: database.db, auth, fetcher });
   await app.register(compareRoutes, { compare, auth, shopper });
   await app.register(shopperRoutes, { auth, shopper });
   await app.register(browseRoutes, { browse });

@@ -7,3 +7,4 @@ export * from './catalog.ts';
 export * from './referral.ts';
 export * from './tracking.ts';
 export * from './dashboard.ts';
+export * from './merchant-catalog.ts';

@@ -445,3 +445,44 @@ export const journeyResponseSchema = z.object({
   ),
 });
 export type JourneyResponse = z.infer<typeof journeyResponseSchema>;
+
+// ---- Recent journeys: GET /api/business/journeys/recent?query=&page= ----
+
+export const RECENT_JOURNEYS_PAGE_SIZE = 20;
+
+export const recentJourneysQuerySchema = z.object({
+  /** Part of an order id; empty lists the latest orders. */
+  query: z.string().trim().max(200, 'must be at most 200 characters').optional().default(''),
+  page: z.coerce
+    .number({ message: 'must be a page number' })
+    .int('must be a whole page number')
+    .min(1, 'starts at 1')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
+});
+export type RecentJourneysQuery = z.input<typeof recentJourneysQuerySchema>;
+
+/** One order (or sign-up) and the pseudonymous shopper who made it, newest first. */
+export const journeySummarySchema = z.object({
+  orderId: z.string(),
+  kinds: z.array(conversionKindSchema),
+  /** The sale's amount (0 for a lead), and what refunds gave back. */
+  amountMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+  currency: z.string().nullable(),
+  /** The snippet's visitor id or ipick's session id: a random id, never a name or an email. */
+  shopperId: z.string().nullable(),
+  /** Whether the shop sent the order with an ipick click or referral id. */
+  quotesReferral: z.boolean(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type JourneySummary = z.infer<typeof journeySummarySchema>;
+
+export const recentJourneysResponseSchema = z.object({
+  items: z.array(journeySummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type RecentJourneysResponse = z.infer<typeof recentJourneysResponseSchema>;

@@ -65,6 +65,9 @@ describe('merchant feed uploads', () => {
       created: 3,
       rejected: 2,
       source: 'feed.xml',
+      phase: null,
+      bytesRead: rssFeed.length,
+      bytesTotal: rssFeed.length,
     });
     const list = await merchant.get('/api/business/catalog/feeds');
     expect(list.json<{ imports: { id: string }[] }>().imports.map((item) => item.id)).toContain(
@@ -79,7 +82,12 @@ describe('merchant feed uploads', () => {
     ).toBe(401);
     const merchant = await signedInMerchant();
     const noFile = await merchant.post('/api/business/catalog/feeds', { feed: 'not a file' });
-    expect(noFile.statusCode).toBe(415);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json<{ error: string }>().error).toMatch(/^body\.url: /);
+    const text = await merchant.post('/api/business/catalog/feeds', 'feed', {
+      'content-type': 'text/plain',
+    });
+    expect(text.statusCode).toBe(415);
     const unknown = await merchant.get(
       '/api/business/catalog/feeds/00000000-0000-4000-8000-000000000000',
     );

@@ -3,8 +3,10 @@ import {
   type AttributionModelName,
   type AttributionReport,
   type AttributionSettings,
+  RECENT_JOURNEYS_PAGE_SIZE,
   type JourneyResponse,
   type JourneyStepView,
+  type RecentJourneysResponse,
 } from '@ipick/contracts';
 import {
   ATTRIBUTION_MODELS,
@@ -183,6 +185,39 @@ export class AttributionService {
       credits: presentCredits(result.credits, [...ATTRIBUTION_MODELS], clicks),
     }));
     return { orderId, windowDays: settings.windowDays, steps: toViews(rows), attribution };
+  }
+
+  /**
+   * The business's latest orders and sign-ups, each the end of one shopper's journey, latest
+   * first; `query` narrows them to order ids containing it. The shopper is named only by the
+   * random visitor or session id the shop and ipick gave them.
+   */
+  async recentJourneys(
+    businessId: string,
+    query: { query: string; page: number },
+  ): Promise<RecentJourneysResponse> {
+    const pageSize = RECENT_JOURNEYS_PAGE_SIZE;
+    const { rows, total } = await this.#repository.listRecentOrders(businessId, {
+      query: query.query,
+      limit: pageSize,
+      offset: (query.page - 1) * pageSize,
+    });
+    return {
+      items: rows.map((row) => ({
+        orderId: row.order_id,
+        kinds: row.kinds,
+        amountMinor: Number(row.amount_minor),
+        refundedMinor: Number(row.refunded_minor),
+        currency: row.currency,
+        shopperId: row.shopper_id,
+        quotesReferral: row.quotes_referral,
+        firstAt: row.first_at.toISOString(),
+        lastAt: row.last_at.toISOString(),
+      })),
+      page: query.page,
+      pageSize,
+      total,
+    };
   }
 
   /** Follows ids from rows to rows until no new ones turn up (or a few rounds have passed). */

@@ -285,3 +285,65 @@ describe('GET /api/business/journeys', () => {
     );
   });
 });
+
+describe('GET /api/business/journeys/recent', () => {
+  interface Summary {
+    orderId: string;
+    kinds: string[];
+    amountMinor: number;
+    refundedMinor: number;
+    currency: string | null;
+    shopperId: string | null;
+    quotesReferral: boolean;
+    firstAt: string;
+    lastAt: string;
+  }
+  type Page = { items: Summary[]; page: number; pageSize: number; total: number };
+
+  it('lists the latest orders first, each with its pseudonymous shopper', async () => {
+    const response = await merchant.browser.get('/api/business/journeys/recent');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Page>();
+    expect(body).toMatchObject({ page: 1, pageSize: 20, total: 3 });
+    // The refund of order-journey came last (now), so that order leads.
+    expect(body.items.map((item) => item.orderId)).toEqual([
+      'order-journey',
+      'lead-alone',
+      'order-other',
+    ]);
+    expect(body.items[0]).toMatchObject({
+      kinds: ['refund', 'sale'],
+      amountMinor: 10_000,
+      refundedMinor: 2500,
+      currency: 'USD',
+      shopperId: 'v-journey',
+      quotesReferral: false,
+    });
+    expect(Date.parse(body.items[0]!.firstAt)).toBeLessThan(Date.parse(body.items[0]!.lastAt));
+    expect(body.items[1]).toMatchObject({ kinds: ['lead'], amountMinor: 0, shopperId: null });
+    expect(body.items[2]).toMatchObject({ quotesReferral: true, amountMinor: 999 });
+  });
+
+  it('finds orders by part of their id, and pages', async () => {
+    const found = await merchant.browser.get('/api/business/journeys/recent?query=OTHER');
+    expect(found.json<Page>()).toMatchObject({ total: 1, items: [{ orderId: 'order-other' }] });
+    const wildcard = await merchant.browser.get('/api/business/journeys/recent?query=_');
+    expect(wildcard.json<Page>().total).toBe(0);
+    const beyond = await merchant.browser.get('/api/business/journeys/recent?page=2');
+    expect(beyond.json<Page>()).toMatchObject({ items: [], page: 2, total: 3 });
+  });
+
+  it('names bad parameters and keeps each business to its own orders', async () => {
+    const bad = await merchant.browser.get('/api/business/journeys/recent?page=-1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toMatch(/^query\.page: /);
+    const long = await merchant.browser.get(
+      `/api/business/journeys/recent?query=${'x'.repeat(201)}`,
+    );
+    expect(long.json<{ error: string }>().error).toMatch(/^query\.query: /);
+    const other = await buildMerchant(app);
+    const empty = await other.browser.get('/api/business/journeys/recent?query=order');
+    expect(empty.json<Page>()).toMatchObject({ items: [], total: 0 });
+    expect((await browserSession(app).get('/api/business/journeys/recent')).statusCode).toBe(401);
+  });
+});

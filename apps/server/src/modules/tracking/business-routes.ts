@@ -3,6 +3,7 @@ import {
   attributionQuerySchema,
   createApiKeyRequestSchema,
   journeyQuerySchema,
+  recentJourneysQuerySchema,
   updateAttributionSettingsRequestSchema,
 } from '@ipick/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,8 @@ const verificationLimit = { max: 10, timeWindow: '1 minute' };
 /**
  * A merchant's integration settings for the dashboard, all behind the business session:
  * `/api/business/domains` (add, verify, remove), `/api/business/keys` (make, rotate, revoke),
- * `/api/business/attribution` (settings and report) and `/api/business/journeys`. Another
+ * `/api/business/attribution` (settings and report) and `/api/business/journeys` (one order's
+ * journey, and `/recent` for the latest orders, searchable by order id). Another
  * business's domain or key is a 404.
  */
 export async function trackingBusinessRoutes(
@@ -116,6 +118,12 @@ export async function trackingBusinessRoutes(
     const business = await requireBusiness(request, auth);
     const { orderId } = parseRequestPart(journeyQuerySchema, request.query, 'query');
     return attribution.journey(business.id, orderId);
+  });
+
+  app.get('/api/business/journeys/recent', async (request) => {
+    const business = await requireBusiness(request, auth);
+    const query = parseRequestPart(recentJourneysQuerySchema, request.query, 'query');
+    return attribution.recentJourneys(business.id, query);
   });
 }
 

@@ -26,6 +26,19 @@ export type ReferralRow = Selectable<MerchantReferralsTable>;
 export type EventRow = Selectable<TrackingEventsTable>;
 export type ConversionRow = Selectable<ConversionsTable>;
 export type SettingsRow = Selectable<BusinessSettingsTable>;
+
+/** One order's conversions, summed up for the list of recent journeys. */
+export interface RecentOrderRow {
+  order_id: string;
+  kinds: ConversionRow['kind'][];
+  amount_minor: number;
+  refunded_minor: number;
+  currency: string | null;
+  shopper_id: string | null;
+  quotes_referral: boolean;
+  first_at: Date;
+  last_at: Date;
+}
 export type NewReferral = Insertable<MerchantReferralsTable>;
 export type NewEvent = Insertable<TrackingEventsTable>;
 export type NewConversion = Insertable<ConversionsTable>;
@@ -462,6 +475,57 @@ export class TrackingRepository {
       .orderBy('occurred_at')
       .limit(JOURNEY_ROW_LIMIT)
       .execute();
+  }
+
+  // ---- recent journeys ----
+
+  /**
+   * A page of the business's orders (and sign-ups), latest activity first, with `query`
+   * found anywhere in the order id. `total` counts every matching order.
+   */
+  async listRecentOrders(
+    businessId: string,
+    filter: { query: string; limit: number; offset: number },
+  ): Promise<{ rows: RecentOrderRow[]; total: number }> {
+    const matching = (query: string) => {
+      let builder = this.#db.selectFrom('conversions').where('business_id', '=', businessId);
+      if (query !== '') {
+        const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        builder = builder.where('order_id', 'ilike', pattern);
+      }
+      return builder;
+    };
+    const [rows, count] = await Promise.all([
+      matching(filter.query)
+        .select([
+          'order_id',
+          sql<ConversionRow['kind'][]>`array_agg(distinct kind order by kind)`.as('kinds'),
+          sql<number>`coalesce(sum(amount_minor) filter (where kind = 'sale'), 0)::bigint`.as(
+            'amount_minor',
+          ),
+          sql<number>`coalesce(sum(amount_minor) filter (where kind = 'refund'), 0)::bigint`.as(
+            'refunded_minor',
+          ),
+          sql<string | null>`max(currency)`.as('currency'),
+          sql<string | null>`(array_agg(coalesce(visitor_id, session_id) order by occurred_at)
+            filter (where coalesce(visitor_id, session_id) is not null))[1]`.as('shopper_id'),
+          sql<boolean>`bool_or(click_id is not null or referral_id is not null)`.as(
+            'quotes_referral',
+          ),
+          sql<Date>`min(occurred_at)`.as('first_at'),
+          sql<Date>`max(occurred_at)`.as('last_at'),
+        ])
+        .groupBy('order_id')
+        .orderBy(sql`max(occurred_at)`, 'desc')
+        .orderBy('order_id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      matching(filter.query)
+        .select(sql<number>`count(distinct order_id)`.as('count'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
   }
 }
 

@@ -254,6 +254,10 @@ export interface FeedImportsTable {
   items_marked_out_of_stock: Generated<number>;
   rejections: ColumnType<unknown, string | undefined, string>;
   error: string | null;
+  /** Migration 0014: the pass a running import is in, and how much of an upload it has read. */
+  phase: ColumnType<'reading' | 'writing' | null, 'reading' | 'writing' | null | undefined>;
+  bytes_read: ColumnType<number | null, number | null | undefined>;
+  bytes_total: ColumnType<number | null, number | null | undefined>;
 }
 
 export interface CompareRequestsTable {

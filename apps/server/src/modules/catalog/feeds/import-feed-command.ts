@@ -109,14 +109,7 @@ async function openSource(
     timeoutMs: FEED_DOWNLOAD_TIMEOUT_MS,
     maxBytes: FEED_DOWNLOAD_MAX_BYTES,
   });
-  const byType: Record<string, FeedFormat> = {
-    'text/csv': 'csv',
-    'text/tab-separated-values': 'tsv',
-  };
-  const pathName = new URL(fetched.url).pathname;
-  const format =
-    byType[fetched.contentType] ??
-    (fetched.contentType.includes('xml') ? 'xml' : detectFeedFormat(pathName, ''));
+  const format = formatOfFetchedFeed(fetched.contentType, fetched.url);
   // The size is unknown until the download ends; the bar then follows items, not bytes.
   return {
     name: location,
@@ -124,6 +117,18 @@ async function openSource(
     format,
     input: Readable.fromWeb(fetched.body as NodeWebReadableStream),
   };
+}
+
+/** A fetched feed's format: by its media type, else by its address's file name. */
+export function formatOfFetchedFeed(contentType: string, url: string): FeedFormat {
+  const byType: Record<string, FeedFormat> = {
+    'text/csv': 'csv',
+    'text/tab-separated-values': 'tsv',
+  };
+  return (
+    byType[contentType] ??
+    (contentType.includes('xml') ? 'xml' : detectFeedFormat(new URL(url).pathname, ''))
+  );
 }
 
 function peek(path: string): string {
