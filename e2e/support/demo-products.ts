@@ -32,6 +32,13 @@ export const catalogProduct: DemoProduct = picked[0]!;
 /** The product the fixture shop (not in the catalog) sells too. */
 export const fixtureShopProduct: DemoProduct = picked[1]!;
 
+/** The product the fixture merchant (a verified shop of a merchant on ipick) sells too. */
+export const merchantProduct: DemoProduct = picked[2]!;
+
+/** The fixture merchant's price: under every catalog offer, so it is the best deal. */
+export const merchantPriceMinor =
+  Math.min(...merchantProduct.offers.map((entry) => entry.offer.priceMinor!)) - 250;
+
 /** The fixture shop's price: a dollar under the cheapest catalog offer, so ipick shows no saving. */
 export const fixtureShopPriceMinor =
   Math.min(...fixtureShopProduct.offers.map((entry) => entry.offer.priceMinor!)) - 100;

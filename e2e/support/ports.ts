@@ -5,3 +5,5 @@ export const mailCatcher = { smtpPort: appPort + 1, httpPort: appPort + 2 };
 export const fixtureShopPort = appPort + 3;
 /** Nothing listens here: links to it cannot be fetched. */
 export const closedPort = appPort + 4;
+/** A merchant's shop with ipick's snippet installed (localhost, so a host of its own). */
+export const fixtureMerchantPort = appPort + 5;

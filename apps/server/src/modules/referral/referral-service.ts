@@ -1,5 +1,9 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { redirectTargetSchema, type RedirectQuery } from '@ipick/contracts';
+import {
+  REFERRAL_LANDING_PARAMETER,
+  redirectTargetSchema,
+  type RedirectQuery,
+} from '@ipick/contracts';
 import {
   buildOutboundUrl,
   createReferralId,
@@ -209,7 +213,9 @@ export class ReferralService {
       bot_reason: visitor.botReason,
       ip_truncated: visitor.ipTruncated,
       identity_hash: await this.#identityHash(visitor, now),
-      referral_id: createReferralId(owners.business?.domain ?? host, now.getTime()),
+      referral_id:
+        referralIdOnLanding(destination, owners) ??
+        createReferralId(owners.business?.domain ?? host, now.getTime()),
     };
   }
 
@@ -285,4 +291,17 @@ export class ReferralService {
 function affiliateIdsFor(offer: OfferDestination): AffiliateIds {
   if (!offer.affiliateId || !isRetailerKey(offer.retailerKey)) return PLACEHOLDER_AFFILIATE_IDS;
   return { ...PLACEHOLDER_AFFILIATE_IDS, [offer.retailerKey]: offer.affiliateId };
+}
+
+const REFERRAL_ID_PATTERN = /^aff_[a-z0-9]+_\d+_[a-z0-9]+$/i;
+
+/**
+ * The referral id a merchant's landing address already carries: the referral-tracking call put
+ * it there before the shopper was sent through the redirect, so the click and the call are one
+ * referral (and the merchant's snippet, which reads it, joins them to what follows).
+ */
+function referralIdOnLanding(destination: URL, owners: HostOwners): string | null {
+  if (owners.business === null) return null;
+  const id = destination.searchParams.get(REFERRAL_LANDING_PARAMETER);
+  return id !== null && id.length <= 200 && REFERRAL_ID_PATTERN.test(id) ? id : null;
 }

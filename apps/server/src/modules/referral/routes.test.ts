@@ -337,6 +337,31 @@ describe('GET /api/redirect: other destinations', () => {
     expect(toUnverified.body).toContain('You are leaving ipick');
   });
 
+  it("keeps the referral id of a merchant's landing address, so the click joins the referral call", async () => {
+    const domain = `shop-${randomUUID().slice(0, 8)}.test`;
+    await buildBusiness({ domain });
+    const referralId = `aff_${domain.replace(/[^a-z0-9]/g, '')}_1767225600000_k3x9q2m7a`;
+    const sessionId = `s-${randomUUID()}`;
+    const toMerchant = await redirect({
+      to: `https://${domain}/p/1?ipick_ref=${referralId}`,
+      session_id: sessionId,
+    });
+    expect(toMerchant.statusCode).toBe(302);
+    expect((await clickOf(sessionId))[0]!.referral_id).toBe(referralId);
+
+    // Elsewhere, or when it is not a referral id, the click gets an id of its own.
+    for (const to of [
+      `https://unknown-${randomUUID().slice(0, 8)}.example/?ipick_ref=${referralId}`,
+      `https://${domain}/p/2?ipick_ref=not-a-referral-id`,
+    ]) {
+      const otherSession = `s-${randomUUID()}`;
+      await redirect({ to, session_id: otherSession });
+      const [click] = await clickOf(otherSession);
+      expect(click!.referral_id).not.toBe(referralId);
+      expect(click!.referral_id).toMatch(/^aff_/);
+    }
+  });
+
   it('follows a link ipick signed with a 302, and refuses it for another address', async () => {
     const target = 'https://elsewhere.example/deal?id=7';
     const signed = await app.referral.signRedirect(target);

@@ -1,0 +1,132 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { merchantPriceMinor, merchantProduct } from './support/demo-products.ts';
+import {
+  connectFixtureMerchant,
+  fixtureMerchantDomain,
+  fixtureMerchantOrigin,
+} from './support/fixture-merchant-setup.ts';
+
+// Spec §1, §4, §7, §8, §9: an offer on a merchant's shop goes out through the referral-tracking
+// call, the merchant's snippet records what the shopper then does, and ipick attributes the
+// purchase to that click. The demo merchant (Demo Electronics) runs the fixture shop on
+// localhost: it verifies the domain, installs the snippet and imports its feed through the API.
+test.describe.configure({ mode: 'serial' });
+// Headless Chromium names itself "HeadlessChrome", which ipick rightly counts as a bot and leaves
+// out of merchants' figures; these shoppers browse as the desktop Chrome they stand for.
+test.use({
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+});
+
+const demoMerchant = { email: 'merchant@demo.ipick.local', password: 'demo-merchant-1' };
+let merchant: APIRequestContext;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  merchant = await playwright.request.newContext({ baseURL });
+  const signedIn = await merchant.post('/api/business/auth/login', { data: demoMerchant });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const shop = await playwright.request.newContext();
+  await connectFixtureMerchant(merchant, shop);
+  await shop.dispose();
+});
+test.afterAll(async () => {
+  await merchant?.dispose();
+});
+
+/** Pastes a catalog link of the merchant's product and finds the merchant's offer. */
+async function compareMerchantProduct(page: Page) {
+  const pasted = merchantProduct.offers[0]!.offer;
+  await page.goto('/?utm_source=newsletter&utm_campaign=autumn');
+  await page.getByLabel('Product link').fill(pasted.url);
+  await page.getByRole('button', { name: 'Compare prices' }).click();
+  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  await expect(same).toBeVisible({ timeout: 15_000 });
+  const offer = same.getByRole('listitem').filter({ hasText: 'Demo Electronics' }).first();
+  await expect(offer).toBeVisible();
+  return offer.getByRole('link', { name: merchantProduct.title }).first();
+}
+
+test("a merchant's offer goes through the referral call, and the purchase is attributed to it", async ({
+  page,
+  context,
+}) => {
+  const referralCalls: { status: number; body: unknown }[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname === '/api/track/referral') {
+      referralCalls.push({ status: response.status(), body: await response.json() });
+    }
+  });
+  const link = await compareMerchantProduct(page);
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await tab.waitForURL(`${fixtureMerchantOrigin}/**`);
+  await expect(tab.getByRole('heading', { name: merchantProduct.title })).toBeVisible();
+
+  // The referral call succeeded and the shopper landed with its referral id.
+  expect(referralCalls).toHaveLength(1);
+  const referral = referralCalls[0]!.body as { success: boolean; referralId: string };
+  expect(referral.success).toBe(true);
+  const landing = new URL(tab.url());
+  expect(landing.searchParams.get('ipick_ref')).toBe(referral.referralId);
+
+  // The shop's snippet reports the purchase (by sendBeacon, so it is checked on ipick's side).
+  await tab.getByRole('button', { name: 'Buy now' }).click();
+  await expect(tab.getByRole('status')).toContainText('Thank you for your order');
+  const orderId = (await tab.getByRole('status').textContent())!.replace(/^.* /, '');
+
+  // The merchant sees the sale, credited in full to that click under last-click.
+  await expect
+    .poll(
+      async () => {
+        const answer = await merchant.get('/api/business/attribution');
+        const report = (await answer.json()) as { conversions: { orderId: string }[] };
+        return report.conversions.some((conversion) => conversion.orderId === orderId);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const report = (await (await merchant.get('/api/business/attribution')).json()) as {
+    conversions: {
+      orderId: string;
+      amountMinor: number;
+      credits: { last_click?: { referralId: string | null; share: number }[] };
+    }[];
+  };
+  const sale = report.conversions.find((conversion) => conversion.orderId === orderId)!;
+  expect(sale.amountMinor).toBe(merchantPriceMinor);
+  expect(sale.credits.last_click).toHaveLength(1);
+  expect(sale.credits.last_click![0]).toMatchObject({ referralId: referral.referralId, share: 1 });
+
+  // The order's journey: ipick's click, the visit, the purchase.
+  const journey = (await (
+    await merchant.get(`/api/business/journeys?orderId=${encodeURIComponent(orderId)}`)
+  ).json()) as { steps: { type: string; source?: string; eventType?: string }[] };
+  const kinds = journey.steps.map((step) => step.eventType ?? step.type);
+  expect(kinds[0]).toBe('click');
+  // Both halves of the click: the referral call, and the redirect in ipick's click ledger.
+  const clickSources = journey.steps
+    .filter((step) => step.type === 'click')
+    .map((step) => step.source);
+  expect(clickSources).toEqual(expect.arrayContaining(['referral', 'redirect']));
+  expect(kinds).toContain('page_view');
+  expect(kinds.at(-1)).toBe('conversion');
+});
+
+test('when the referral call fails, the shopper still reaches the merchant', async ({
+  page,
+  context,
+}) => {
+  // The tracking service is down: every referral call fails at the network.
+  await context.route('**/api/track/referral', (route) => route.abort('connectionrefused'));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const link = await compareMerchantProduct(page);
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await tab.waitForURL(`${fixtureMerchantOrigin}/**`);
+  await expect(tab.getByRole('heading', { name: merchantProduct.title })).toBeVisible();
+  expect(new URL(tab.url()).host).toBe(fixtureMerchantDomain);
+  expect(warnings.some((text) => text.includes('referral tracking failed'))).toBe(true);
+});
