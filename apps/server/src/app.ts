@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { adminRoutes } from './modules/auth/admin-guard.ts';
+import { AdminRepository } from './modules/admin/admin-repository.ts';
+import { AdminService } from './modules/admin/admin-service.ts';
+import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
@@ -126,7 +128,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
-  await app.register(adminRoutes, { prefix: '/api/admin', auth });
+  await app.register(adminModule, {
+    prefix: '/api/admin',
+    auth,
+    admin: new AdminService(new AdminRepository(database.db)),
+  });
   await app.register(feedRoutes, { db: database.db, auth, fetcher });
   await app.register(compareRoutes, { compare, auth, shopper });
   await app.register(shopperRoutes, { auth, shopper });

@@ -95,6 +95,8 @@ export const businessSchema = z.object({
   domain: z.string(),
   contactEmail: z.string(),
   status: businessStatusSchema,
+  /** Why ipick suspended the business; set only while it is suspended. */
+  suspensionReason: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),
 });
 export type Business = z.infer<typeof businessSchema>;

@@ -8,3 +8,4 @@ export * from './referral.ts';
 export * from './tracking.ts';
 export * from './dashboard.ts';
 export * from './merchant-catalog.ts';
+export * from './admin.ts';

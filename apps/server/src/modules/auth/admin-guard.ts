@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthService, CurrentSession } from './auth-service.ts';
 import { readSessionCookie, SHOPPER_COOKIE } from './session-cookies.ts';
@@ -11,12 +11,12 @@ declare module 'fastify' {
 }
 
 /**
- * Every admin API route sits behind this guard (spec §6; code-style §8: decided on the server):
- * signed-out callers get 401, signed-in non-admins 403.
+ * The guard in front of every admin API route (spec §6; code-style §8: decided on the server):
+ * signed-out callers (and disabled users) get 401, signed-in non-admins 403. The admin module
+ * adds it once for the whole `/api/admin` prefix.
  */
-export async function adminRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
-  app.decorateRequest('admin', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+export function adminGuard(auth: AuthService) {
+  return async function requireAdmin(request: FastifyRequest): Promise<void> {
     const token = readSessionCookie(request, SHOPPER_COOKIE);
     const current = token ? await auth.resolve(token, request.ip ?? null) : null;
     if (!current) throw new AppError('unauthorized', 'Sign in as an admin first.');
@@ -24,7 +24,5 @@ export async function adminRoutes(app: FastifyInstance, { auth }: { auth: AuthSe
       throw new AppError('forbidden', 'This account does not have admin access.');
     }
     request.admin = current;
-  });
-
-  app.get('/me', async (request) => ({ user: await auth.toSessionUser(request.admin!.user) }));
+  };
 }

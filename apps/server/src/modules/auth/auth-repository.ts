@@ -28,6 +28,16 @@ export class AuthRepository {
       .execute();
   }
 
+  /** Whether an admin disabled the user (module admin): no sign-in, no session. */
+  async isDisabled(userId: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('auth_disabled_users')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The business a user runs (a user runs at most one here). */
   findBusinessOfUser(userId: string): Promise<BusinessRecord | undefined> {
     return this.#db

@@ -51,15 +51,20 @@ export class AuthService {
     return project;
   }
 
-  /** The user and session of a refresh token, or null when it is unknown or expired. */
+  /**
+   * The user and session of a refresh token, or null when it is unknown, expired or its user
+   * is disabled (a session made outside the product's sign-in must not let them back in).
+   */
   async resolve(refreshToken: string, ip: string | null): Promise<CurrentSession | null> {
+    let current: CurrentSession;
     try {
       const project = await this.project();
-      return await this.#identity.sessions.resolveRefreshToken(project.id, refreshToken, ip);
+      current = await this.#identity.sessions.resolveRefreshToken(project.id, refreshToken, ip);
     } catch (error) {
       if ((error as { code?: string }).code === 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED') return null;
       throw error;
     }
+    return (await this.#repository.isDisabled(current.user.id)) ? null : current;
   }
 
   async signIn(email: string, password: string, ip: string | null): Promise<SignedIn> {
@@ -67,7 +72,20 @@ export class AuthService {
     const result = await asProduct(
       this.#identity.accounts.signInWithPassword(project, { email, password, ip }),
     );
-    return { user: result.user, refreshToken: result.refreshToken };
+    return this.#refuseDisabled({ user: result.user, refreshToken: result.refreshToken });
+  }
+
+  /**
+   * A disabled user gets no session. Checked after the password (or emailed code), so only
+   * someone who could sign in learns that the account is disabled.
+   */
+  async #refuseDisabled(signedIn: SignedIn): Promise<SignedIn> {
+    if (!(await this.#repository.isDisabled(signedIn.user.id))) return signedIn;
+    await this.#identity.sessions.endAllOf(signedIn.user.id, null);
+    throw new AppError(
+      'forbidden',
+      'This account has been disabled by an ipick admin. Contact ipick support if you think this is a mistake.',
+    );
   }
 
   async register(email: string, password: string, ip: string | null): Promise<SignedIn> {
@@ -130,7 +148,7 @@ export class AuthService {
     const result = await asProduct(
       this.#identity.accounts.signInWithCode(await this.project(), code, ip),
     );
-    return { user: result.user, refreshToken: result.refreshToken };
+    return this.#refuseDisabled({ user: result.user, refreshToken: result.refreshToken });
   }
 
   async rename(user: UserRecord, displayName: string | null): Promise<UserRecord> {
@@ -234,6 +252,7 @@ export function toBusiness(row: BusinessRecord): Business {
     domain: row.domain,
     contactEmail: row.contact_email,
     status: row.status,
+    suspensionReason: row.status === 'suspended' ? row.suspension_reason : null,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -165,6 +165,9 @@ export interface BusinessesTable {
   status: 'pending' | 'active' | 'suspended';
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Migration 0011: why an admin suspended the business, shown to its merchant. */
+  suspension_reason: ColumnType<string | null, string | null | undefined>;
+  suspended_at: ColumnType<Date | null, Date | null | undefined>;
 }
 
 export interface BusinessMembersTable {
@@ -458,4 +461,29 @@ export interface DashboardRollupDaysTable {
   business_id: string;
   day: ColumnType<Date, string, never>;
   rolled_up_at: ColumnType<Date, Date | undefined, never>;
+}
+
+// ---- module admin (migration 0011) ----
+
+export interface DatabaseSchema {
+  auth_disabled_users: AuthDisabledUsersTable;
+  admin_audit_log: AdminAuditLogTable;
+}
+
+/** A user an admin disabled: no sign-in, no session. */
+export interface AuthDisabledUsersTable {
+  user_id: string;
+  disabled_at: ColumnType<Date, Date | undefined, never>;
+  disabled_by: string | null;
+}
+
+/** One admin write, recorded in the same transaction as the write. */
+export interface AdminAuditLogTable {
+  id: string;
+  admin_user_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

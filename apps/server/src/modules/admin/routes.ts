@@ -1,0 +1,153 @@
+import {
+  adminAuditQuerySchema,
+  adminBusinessesQuerySchema,
+  adminIdParamsSchema,
+  adminOutboxQuerySchema,
+  adminOverviewQuerySchema,
+  adminUsersQuerySchema,
+  retailerKeyParamsSchema,
+  suspendBusinessRequestSchema,
+  updateRetailerRequestSchema,
+} from '@ipick/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
+import { parseRequestPart } from '../../platform/http/validation.ts';
+import { adminGuard } from '../auth/admin-guard.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { AdminActor, AdminService } from './admin-service.ts';
+
+export const ADMIN_PREFIX = '/api/admin';
+
+/**
+ * Every route of the admin API (method and path under `/api/admin`). The module refuses to
+ * start with a route that is not listed here, and the guard test calls each one signed out and
+ * as a shopper, so no admin endpoint can be added without being proven guarded.
+ */
+export const ADMIN_ENDPOINTS = [
+  { method: 'GET', url: '/me' },
+  { method: 'GET', url: '/overview' },
+  { method: 'GET', url: '/users' },
+  { method: 'POST', url: '/users/:id/disable' },
+  { method: 'POST', url: '/users/:id/enable' },
+  { method: 'POST', url: '/users/:id/admin' },
+  { method: 'DELETE', url: '/users/:id/admin' },
+  { method: 'GET', url: '/outbox' },
+  { method: 'GET', url: '/retailers' },
+  { method: 'PATCH', url: '/retailers/:key' },
+  { method: 'GET', url: '/businesses' },
+  { method: 'POST', url: '/businesses/:id/approve' },
+  { method: 'POST', url: '/businesses/:id/suspend' },
+  { method: 'POST', url: '/businesses/:id/reactivate' },
+  { method: 'GET', url: '/businesses/:id/figures' },
+  { method: 'GET', url: '/audit' },
+] as const;
+
+interface AdminModuleOptions {
+  auth: AuthService;
+  admin: AdminService;
+}
+
+function actorOf(request: FastifyRequest): AdminActor {
+  const { user } = request.admin!;
+  return { userId: user.id, projectId: user.projectId };
+}
+
+/**
+ * The admin API (spec §2 /admin, /admin/business), registered under `/api/admin`. The guard is
+ * added once, before any route, so every route here is behind it (401 signed out, 403 for
+ * anyone but an admin).
+ */
+export async function adminModule(app: FastifyInstance, { auth, admin }: AdminModuleOptions) {
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', adminGuard(auth));
+  app.addHook('onRequest', refuseCrossSiteWrites);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const url = route.url.slice(route.prefix.length) || '/';
+    for (const method of methods) {
+      if (method === 'HEAD') continue; // Fastify's automatic HEAD for each GET
+      if (!ADMIN_ENDPOINTS.some((endpoint) => endpoint.method === method && endpoint.url === url)) {
+        throw new Error(`${method} ${route.url} is missing from ADMIN_ENDPOINTS`);
+      }
+    }
+  });
+
+  app.get('/me', async (request) => ({ user: await auth.toSessionUser(request.admin!.user) }));
+
+  app.get('/overview', async (request) => {
+    const { days } = parseRequestPart(adminOverviewQuerySchema, request.query, 'query');
+    return admin.overview(actorOf(request), days);
+  });
+
+  // ---- users ----
+
+  app.get('/users', async (request) => {
+    const query = parseRequestPart(adminUsersQuerySchema, request.query, 'query');
+    return admin.listUsers(actorOf(request), query);
+  });
+
+  const userId = (request: FastifyRequest) =>
+    parseRequestPart(adminIdParamsSchema, request.params, 'params').id;
+
+  app.post('/users/:id/disable', async (request) => ({
+    user: await admin.disableUser(actorOf(request), userId(request)),
+  }));
+  app.post('/users/:id/enable', async (request) => ({
+    user: await admin.enableUser(actorOf(request), userId(request)),
+  }));
+  app.post('/users/:id/admin', async (request) => ({
+    user: await admin.grantAdmin(actorOf(request), userId(request)),
+  }));
+  app.delete('/users/:id/admin', async (request) => ({
+    user: await admin.revokeAdmin(actorOf(request), userId(request)),
+  }));
+
+  // ---- mail outbox ----
+
+  app.get('/outbox', async (request) => {
+    const { page } = parseRequestPart(adminOutboxQuerySchema, request.query, 'query');
+    return admin.listOutbox(page);
+  });
+
+  // ---- retailers ----
+
+  app.get('/retailers', async () => ({ items: await admin.listRetailers() }));
+
+  app.patch('/retailers/:key', async (request) => {
+    const { key } = parseRequestPart(retailerKeyParamsSchema, request.params, 'params');
+    const body = parseRequestPart(updateRetailerRequestSchema, request.body ?? {}, 'body');
+    return { retailer: await admin.setAffiliateId(actorOf(request), key, body.affiliateId) };
+  });
+
+  // ---- businesses ----
+
+  app.get('/businesses', async (request) => {
+    const query = parseRequestPart(adminBusinessesQuerySchema, request.query, 'query');
+    return admin.listBusinesses(query);
+  });
+
+  const businessId = userId;
+
+  app.post('/businesses/:id/approve', async (request) => ({
+    business: await admin.changeBusinessStatus(actorOf(request), businessId(request), 'approve'),
+  }));
+  app.post('/businesses/:id/suspend', async (request) => {
+    const id = businessId(request);
+    const { reason } = parseRequestPart(suspendBusinessRequestSchema, request.body ?? {}, 'body');
+    return { business: await admin.changeBusinessStatus(actorOf(request), id, 'suspend', reason) };
+  });
+  app.post('/businesses/:id/reactivate', async (request) => ({
+    business: await admin.changeBusinessStatus(actorOf(request), businessId(request), 'reactivate'),
+  }));
+  app.get('/businesses/:id/figures', async (request) => admin.businessFigures(businessId(request)));
+
+  // ---- audit log ----
+
+  app.get('/audit', async (request) => {
+    const query = parseRequestPart(adminAuditQuerySchema, request.query, 'query');
+    return admin.listAudit(query);
+  });
+}
