@@ -7,6 +7,7 @@ import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { businessSetupModule } from './modules/business-setup/business-setup-module.ts';
 import { businessModule } from './modules/business/business-module.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { BrowseRepository } from './modules/catalog/browse-repository.ts';
@@ -146,6 +147,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trackerScriptPath: deps.trackerScriptPath,
   });
   await app.register(eventsRoutes, { db: database.db, auth });
+  await app.register(businessSetupModule, {
+    db: database.db,
+    auth,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   await app.register(businessModule, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;

@@ -9,3 +9,4 @@ export * from './tracking.ts';
 export * from './dashboard.ts';
 export * from './merchant-catalog.ts';
 export * from './admin.ts';
+export * from './business-setup.ts';

@@ -487,3 +487,23 @@ export interface AdminAuditLogTable {
   details: ColumnType<unknown, string, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
+
+// ---- module business-setup (migration 0013) ----
+
+export interface DatabaseSchema {
+  business_invitations: BusinessInvitationsTable;
+}
+
+/** An emailed invitation to join a business's team; only the token's SHA-256 is kept. */
+export interface BusinessInvitationsTable {
+  id: string;
+  business_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  revoked_at: Date | null;
+}
