@@ -5,7 +5,8 @@ import { z } from 'zod';
  *
  * Query, one of:
  * - `to`: the URL-encoded http(s) address to go to (at most 2048 characters), as built by the
- *   web app (e.g. with `buildOutboundUrl` of @ipick/core); followed as given;
+ *   web app (e.g. with `buildOutboundUrl` of @ipick/core); followed as given, except that a
+ *   named retailer's link gets ipick's current affiliate id in the retailer's parameter;
  * - `offer`: a catalog offer id; the server builds the outbound link from the offer's address
  *   with ipick's affiliate id, `ref`, the UTM values and `session_id` (spec §9).
  *

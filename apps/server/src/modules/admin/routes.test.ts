@@ -466,7 +466,7 @@ describe('retailers', () => {
     );
   });
 
-  it('a new id is used by the very next outbound link, and an empty one restores the placeholder', async () => {
+  it('a new id is used by the very next outbound link (offer or pasted link); empty restores the placeholder', async () => {
     const { browser, id: adminId } = await signedInAdmin();
     const retailerId = (
       await db()
@@ -512,6 +512,23 @@ describe('retailers', () => {
       retailer: { affiliateId: null, effectiveAffiliateId: 'ipick-20', isPlaceholder: true },
     });
     expect(await follow()).toBe('ipick-20');
+
+    // A pasted retailer link (`?to=`) carries the id too, from the next click on.
+    const followTo = async () => {
+      const to = 'https://www.walmart.com/ip/12345?affiliate=someone-else';
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/redirect?to=${encodeURIComponent(to)}`,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' },
+      });
+      expect(response.statusCode).toBe(302);
+      return new URL(response.headers.location as string).searchParams.get('affiliate');
+    };
+    expect(await followTo()).toBe('ipick');
+    await browser.patch(`${ADMIN_PREFIX}/retailers/walmart`, { affiliateId: 'wm.admin_7' });
+    expect(await followTo()).toBe('wm.admin_7');
+    await browser.patch(`${ADMIN_PREFIX}/retailers/walmart`, { affiliateId: null });
+    expect(await followTo()).toBe('ipick');
 
     const rows = await auditRows('amazon');
     expect(rows.map((row) => row.details)).toEqual(

@@ -5,6 +5,7 @@ import {
   type RedirectQuery,
 } from '@ipick/contracts';
 import {
+  buildAffiliateLink,
   buildOutboundUrl,
   createReferralId,
   findRetailerByHost,
@@ -103,6 +104,11 @@ export class ReferralService {
     let owners: HostOwners;
     if (query.to !== undefined) {
       destination = new URL(query.to);
+      // A named retailer's link carries ipick's affiliate id as it is now (an admin may have
+      // just changed it), read per click rather than from the few-second host cache.
+      if (findRetailerByHost(normalizeRetailerHost(destination.hostname)) !== null) {
+        destination = new URL(buildAffiliateLink(destination.href, await this.affiliateIds()));
+      }
       owners = await this.#ownersOf(destination);
     } else {
       // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.

@@ -402,7 +402,7 @@ describe('GET /api/redirect: other destinations', () => {
 });
 
 describe('GET /api/redirect: bots, previews and prefetches', () => {
-  const target = 'https://www.bestbuy.com/site/6505727.p';
+  const target = 'https://www.bestbuy.com/site/6505727.p?affiliate=ipick';
   const cases: [string, Partial<InjectOptions>, string][] = [
     [
       'a crawler',
