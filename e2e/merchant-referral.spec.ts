@@ -68,6 +68,16 @@ test("a merchant's offer goes through the referral call, and the purchase is att
   expect(referral.success).toBe(true);
   const landing = new URL(tab.url());
   expect(landing.searchParams.get('ipick_ref')).toBe(referral.referralId);
+  // ...and the outbound parameters of every ipick link, the visit's UTM values first.
+  expect(Object.fromEntries(landing.searchParams)).toMatchObject({
+    ref: 'ipick',
+    utm_source: 'newsletter',
+    utm_medium: 'price_comparison',
+    utm_campaign: 'autumn',
+    business_domain: fixtureMerchantDomain,
+    product_name: merchantProduct.title,
+  });
+  expect(landing.searchParams.get('session_id')).toBeTruthy();
 
   // The shop's snippet reports the purchase (by sendBeacon, so it is checked on ipick's side).
   await tab.getByRole('button', { name: 'Buy now' }).click();

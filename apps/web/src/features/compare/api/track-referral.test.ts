@@ -20,7 +20,11 @@ const CONTEXT: OutboundContext = {
   from: '/new-search/r/lamps',
 };
 const SOURCE = 'http://localhost:3000/new-search/r/lamps';
-const TRACKED = `${OFFER.url}?ipick_ref=aff_lampsexamplecom_1_abc`;
+/** The offer's address with the outbound parameters of spec §9; the visit's UTM values win. */
+const LANDING =
+  `${OFFER.url}?ref=ipick&utm_source=newsletter&utm_medium=email&utm_campaign=product_referral` +
+  '&session_id=session-7&business_domain=lamps.example.com&product_name=Desk+lamp';
+const TRACKED = `${LANDING}&ipick_ref=aff_lampsexamplecom_1_abc`;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let warn: MockInstance<typeof console.warn>;
@@ -57,7 +61,7 @@ describe('merchantOfferHref', () => {
     expect(sentBody()).toEqual({
       referralId: expect.stringMatching(/^aff_lampsexamplecom_\d+_[A-Za-z0-9]+$/) as string,
       businessDomain: 'lamps.example.com',
-      targetUrl: OFFER.url,
+      targetUrl: LANDING,
       sourceUrl: SOURCE,
       productName: 'Desk lamp',
       utmSource: 'newsletter',

@@ -3,7 +3,7 @@ import {
   type ReferralTrackingRequest,
   type ReferralTrackingResult,
 } from '@ipick/contracts';
-import { createReferralId } from '@ipick/core';
+import { buildOutboundUrl, createReferralId, PLACEHOLDER_AFFILIATE_IDS } from '@ipick/core';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { outboundHref, type OutboundContext } from '../utils/outbound-link';
 
@@ -47,11 +47,22 @@ export async function merchantOfferHref(
   context: OutboundContext,
   sourceUrl: string,
 ): Promise<string> {
+  // The merchant's landing carries what every outbound link does (spec §9: ref, UTM values,
+  // session id, business domain, product name). A merchant's own shop is no affiliate programme,
+  // so no retailer's affiliate id applies to it.
+  const targetUrl = buildOutboundUrl({
+    target: offer.url,
+    utm: context.utm,
+    sessionId: context.sessionId,
+    businessDomain: offer.merchantDomain,
+    productName: offer.title,
+    affiliateIds: PLACEHOLDER_AFFILIATE_IDS,
+  });
   try {
     const result = await trackReferral({
       referralId: createReferralId(offer.merchantDomain),
       businessDomain: offer.merchantDomain,
-      targetUrl: offer.url,
+      targetUrl,
       sourceUrl,
       productName: offer.title,
       utmSource: context.utm?.source,

@@ -155,7 +155,9 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
         'POST /api/track/referral': (request) => {
           expect(request.body).toMatchObject({
             businessDomain: 'lamps.example.com',
-            targetUrl: merchantOffer.url,
+            targetUrl: expect.stringMatching(
+              /^https:\/\/www\.lamps\.example\.com\/p\/kettle\?ref=ipick&utm_source=ipick&.*session_id=/,
+            ) as string,
             productName: 'Lamp Shop kettle',
           });
           return json({ success: true, referralId: 'aff_lampsexamplecom_1_x', targetUrl: tracked });
