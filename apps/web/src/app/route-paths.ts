@@ -106,6 +106,11 @@ export const routeSamples: readonly RouteSample[] = [
   guarded('/admin/business', 'admin', 'Business management'),
   { pattern: '/business/register', path: '/business/register', heading: 'Register your business' },
   { pattern: '/business-login', path: '/business-login', heading: 'Business sign in' },
+  {
+    pattern: '/business/invitations/accept',
+    path: '/business/invitations/accept',
+    heading: 'Join a business on ipick',
+  },
   guarded('/business/dashboard', 'business', 'Business dashboards'),
   guarded('/business/dashboard/checkout', 'business', 'Dashboard'),
   guarded('/business/dashboard/checkout/activity', 'business', 'Activity'),

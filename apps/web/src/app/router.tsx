@@ -39,6 +39,7 @@ const BusinessIntegratePage = lazy(() => import('./routes/business/integrate'));
 const IntegrationWizardPage = lazy(() => import('./routes/business/integration-wizard'));
 const BusinessActivityPage = lazy(() => import('./routes/business/activity'));
 const BusinessConnectPage = lazy(() => import('./routes/business/connect'));
+const AcceptInvitationPage = lazy(() => import('./routes/business/accept-invitation'));
 const TrackingTestPage = lazy(() => import('./routes/tracking-test'));
 const RealTrackingTestPage = lazy(() => import('./routes/real-tracking-test'));
 const HandlerPage = lazy(() => import('./routes/handler/handler-page'));
@@ -84,6 +85,11 @@ export const routes: RouteObject[] = [
           { path: 'admin-login', element: withSkeleton(<AdminLoginPage />) },
           { path: 'business/register', element: withSkeleton(<BusinessRegisterPage />) },
           { path: 'business-login', element: withSkeleton(<BusinessLoginPage />) },
+          {
+            // Opened from a team invitation email; the invitee may have no business session yet.
+            path: 'business/invitations/accept',
+            element: withSkeleton(<AcceptInvitationPage />),
+          },
           {
             // Signed-in shoppers only; others sign in on /login and come back.
             element: <RequireUser />,

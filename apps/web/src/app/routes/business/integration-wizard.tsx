@@ -1,49 +1,36 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
+import { useBusinessAuth } from '@/features/business-auth/hooks/use-business-auth';
+import { IntegrationWizard } from '@/features/business-setup/components/integration-wizard';
+import { SnippetInstructions } from '@/features/tracking-test/components/snippet-instructions';
 
-const steps = [
-  { title: 'Add your shop’s domain', text: 'Tell ipick which site the referrals go to.' },
-  {
-    title: 'Install the snippet',
-    text: 'Add the ipick script to your shop’s pages, or use server-side calls.',
-  },
-  { title: 'Send a test event', text: 'Check that an event from your shop reaches ipick.' },
-] as const;
-
+/** `/business/integrate/wizard`; `?step=1…4` keeps the open step in the address. */
 export default function IntegrationWizardPage() {
+  const { business } = useBusinessAuth();
+  const [params, setParams] = useSearchParams();
+  const stepParam = Number(params.get('step'));
+  const step = Number.isInteger(stepParam) && stepParam >= 1 ? stepParam - 1 : null;
+
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-4xl">
       <PageHeader
         title="Integration wizard"
-        description="A step-by-step set-up of ipick tracking on your shop."
+        description="A step-by-step set-up of ipick tracking on your shop. Your progress is saved as you go."
       />
-      <ol className="flex flex-col gap-3">
-        {steps.map((step, index) => (
-          <li key={step.title} className="flex gap-4 rounded-lg border border-border bg-card p-4">
-            <span
-              aria-hidden="true"
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
-            >
-              {index + 1}
-            </span>
-            <div>
-              <p className="font-medium">{step.title}</p>
-              <p className="text-sm text-muted-foreground">{step.text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-6 text-sm text-muted-foreground">
-        The wizard works on your business account.{' '}
-        <Link
-          to="/business-login"
-          className={buttonVariants({ variant: 'link', className: 'h-auto px-0' })}
-        >
-          Sign in to start
-        </Link>
-      </p>
+      <IntegrationWizard
+        step={step}
+        onStepChange={(next) => setParams({ step: String(next + 1) }, { replace: true })}
+        renderSnippet={(publishableKey) => (
+          <SnippetInstructions publishableKey={publishableKey} domain={business?.domain} />
+        )}
+        finish={
+          <Link to="/business/dashboard/checkout" className={buttonVariants()}>
+            Go to your dashboard
+          </Link>
+        }
+      />
     </PageContainer>
   );
 }

@@ -1,0 +1,179 @@
+import type { ApiKey, ApiKeyKind } from '@ipick/contracts';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { toErrorMessage } from '@/lib/error-message';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
+import { CodeBlock } from './code-block';
+import { ConfirmDialog } from './confirm-dialog';
+import { SectionLoad } from './section-card';
+
+/** A key just made: the full value, shown once. */
+export interface NewKey {
+  kind: ApiKeyKind;
+  secret: string;
+}
+
+const kindLabel: Record<ApiKeyKind, string> = {
+  publishable: 'Publishable key',
+  secret: 'Secret key',
+};
+
+/** Shows a new key once, with a copy button; secret keys cannot be shown again. */
+export function NewKeyDialog({
+  created,
+  onClose,
+}: {
+  created: NewKey | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={created !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>
+            {created?.kind === 'secret' ? 'Your new secret key' : 'Your new publishable key'}
+          </DialogTitle>
+          <DialogDescription>
+            {created?.kind === 'secret'
+              ? 'Copy it now and keep it on your server: ipick shows a secret key only once.'
+              : 'It goes in the snippet on your shop pages; you can see it again here later.'}
+          </DialogDescription>
+        </DialogHeader>
+        {created ? <CodeBlock label="New key" code={created.secret} copyLabel="Copy key" /> : null}
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function KeyRow({ apiKey, onCreated }: { apiKey: ApiKey; onCreated: (key: NewKey) => void }) {
+  const rotate = useRotateApiKey();
+  const revoke = useRevokeApiKey();
+  const name = `${kindLabel[apiKey.kind].toLowerCase()} ${apiKey.prefix}…${apiKey.lastFour}`;
+  const isRevoked = apiKey.revokedAt !== null;
+
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium">{kindLabel[apiKey.kind]}</span>
+          <span className="font-mono text-sm break-all">
+            {apiKey.key ?? `${apiKey.prefix}…${apiKey.lastFour}`}
+          </span>
+          {isRevoked ? (
+            <Badge variant="destructive">Revoked</Badge>
+          ) : (
+            <Badge variant="success">Active</Badge>
+          )}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Created <RelativeTime value={apiKey.createdAt} />
+          {apiKey.lastUsedAt ? (
+            <>
+              {' · last used '}
+              <RelativeTime value={apiKey.lastUsedAt} />
+            </>
+          ) : (
+            ' · never used'
+          )}
+        </p>
+      </div>
+      {isRevoked ? null : (
+        <div className="flex flex-wrap gap-2">
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" aria-label={`Rotate ${name}`}>
+                Rotate
+              </Button>
+            }
+            title="Rotate this key?"
+            description="ipick makes a new key and revokes this one at once; calls still using it will be refused."
+            confirmLabel="Rotate key"
+            pendingLabel="Rotating…"
+            onConfirm={async () => {
+              const result = await rotate.mutateAsync(apiKey.id);
+              onCreated({ kind: result.apiKey.kind, secret: result.secret });
+            }}
+          />
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" aria-label={`Revoke ${name}`}>
+                Revoke
+              </Button>
+            }
+            title="Revoke this key?"
+            description="Calls using it will be refused from now on. You cannot undo this."
+            confirmLabel="Revoke key"
+            pendingLabel="Revoking…"
+            onConfirm={async () => {
+              await revoke.mutateAsync(apiKey.id);
+              toast.success('Key revoked');
+            }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The business's keys: make publishable and secret keys, rotate and revoke them. */
+export function ApiKeyManager() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const [created, setCreated] = useState<NewKey | null>(null);
+
+  const make = (kind: ApiKeyKind) =>
+    create.mutate(kind, {
+      onSuccess: (result) => setCreated({ kind: result.apiKey.kind, secret: result.secret }),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => make('publishable')} disabled={create.isPending}>
+          Create publishable key
+        </Button>
+        <Button variant="secondary" onClick={() => make('secret')} disabled={create.isPending}>
+          Create secret key
+        </Button>
+      </div>
+      {create.isError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {toErrorMessage(create.error, 'The key could not be made. Please try again.')}
+        </p>
+      ) : null}
+      {keys.data ? (
+        keys.data.keys.length === 0 ? (
+          <EmptyState
+            icon={<KeyRound />}
+            title="No API keys yet"
+            description="A publishable key goes in the snippet on your pages; a secret key lets your server report conversions."
+          />
+        ) : (
+          <ul aria-label="API keys" className="flex flex-col gap-2">
+            {keys.data.keys.map((apiKey) => (
+              <KeyRow key={apiKey.id} apiKey={apiKey} onCreated={setCreated} />
+            ))}
+          </ul>
+        )
+      ) : (
+        <SectionLoad query={keys} what="API keys" />
+      )}
+      <NewKeyDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { inviteTeamMemberRequestSchema, type TeamInvitation } from '@ipick/contracts';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { TextField } from '@/components/ui/text-field';
+import { toErrorMessage } from '@/lib/error-message';
+import { useInviteTeamMember, useRevokeInvitation, useTeam } from '../api/team';
+import { ConfirmDialog } from './confirm-dialog';
+import { SectionLoad } from './section-card';
+
+function InviteForm() {
+  const invite = useInviteTeamMember();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(inviteTeamMemberRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      await invite.mutateAsync(email);
+      reset({ email: '' });
+      toast.success(`Invitation sent to ${email}`);
+    } catch (error) {
+      setError('root.server', {
+        message: toErrorMessage(error, 'The invitation could not be sent.'),
+      });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Invite a team member"
+      className="flex flex-col gap-3"
+    >
+      <FormAlert message={errors.root?.server?.message} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          placeholder="colleague@example.com"
+          containerClassName="flex-1"
+          hint="They get an email with a link to join; it works for 7 days."
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="sm:mt-7">
+          {isSubmitting ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  canManage,
+}: {
+  invitation: TeamInvitation;
+  canManage: boolean;
+}) {
+  const revoke = useRevokeInvitation();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-border p-3">
+      <div className="flex min-w-0 flex-col">
+        <span className="text-sm break-all">{invitation.email}</span>
+        <span className="text-xs text-muted-foreground">
+          Invited <RelativeTime value={invitation.createdAt} />
+        </span>
+      </div>
+      {canManage ? (
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Revoke the invitation to ${invitation.email}`}
+            >
+              Revoke
+            </Button>
+          }
+          title="Revoke this invitation?"
+          description={`The link sent to ${invitation.email} will stop working.`}
+          confirmLabel="Revoke invitation"
+          pendingLabel="Revoking…"
+          onConfirm={async () => {
+            await revoke.mutateAsync(invitation.id);
+            toast.success('Invitation revoked');
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** The people who run the shop on ipick, and the invitations still open. */
+export function TeamManager() {
+  const team = useTeam();
+  if (!team.data) return <SectionLoad query={team} what="team" />;
+  const { members, invitations, canManage } = team.data;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <ul aria-label="Team members" className="flex flex-col gap-2">
+        {members.map((member) => (
+          <li
+            key={member.userId}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+          >
+            <div className="flex min-w-0 flex-col">
+              <span className="text-sm font-medium break-all">
+                {member.displayName ?? member.email ?? 'Unnamed member'}
+                {member.isYou ? ' (you)' : ''}
+              </span>
+              {member.displayName && member.email ? (
+                <span className="text-xs text-muted-foreground break-all">{member.email}</span>
+              ) : null}
+            </div>
+            <Badge variant={member.role === 'owner' ? 'success' : 'default'}>
+              {member.role === 'owner' ? 'Owner' : 'Member'}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold">Pending invitations</h3>
+        {invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No invitations are waiting.{canManage ? ' Invite a colleague below.' : ''}
+          </p>
+        ) : (
+          <ul aria-label="Pending invitations" className="flex flex-col gap-2">
+            {invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} canManage={canManage} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {canManage ? (
+        <InviteForm />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Only an owner can invite people or revoke invitations.
+        </p>
+      )}
+    </div>
+  );
+}
