@@ -31,7 +31,7 @@ export interface ResponseSchema<T> {
 
 export interface ApiFetchOptions<T> {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` (a file upload) is sent as multipart instead. */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates the success body; without it the body is returned as parsed JSON. */
@@ -72,12 +72,14 @@ export function createApiClient({
     { method = 'GET', body, signal, schema }: ApiFetchOptions<T> = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    // The browser sets a form's multipart Content-Type itself, boundary included.
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     const init: RequestInit = {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     };
     const attempts = idempotentMethods.has(method) ? Math.max(1, maxAttempts) : 1;
