@@ -107,19 +107,28 @@ export class DashboardRepository {
       from generate_series(${days.from}::date, ${days.until}::date - 1, interval '1 day') d
       where not exists (
         select 1 from dashboard_rollup_days r
-        where r.business_id = ${businessId} and r.day = d::date
+        where r.business_id = ${businessId} and r.span = 'day' and r.day = d::date
       )
       order by 1
     `.execute(this.#db);
-    if (missing.length === 0) return 0;
-    const missingDays = missing.map((row) => row.day);
+    if (missing.length > 0)
+      await this.#rollUpDays(
+        businessId,
+        missing.map((row) => row.day),
+      );
+    await this.#rollUpMonths(businessId, monthsWithin(days));
+    return missing.length;
+  }
+
+  /** Rolls up `missingDays` (closed, in order) in one pass over their clicks. */
+  async #rollUpDays(businessId: string, missingDays: string[]): Promise<void> {
     const first = missingDays[0]!;
     const last = missingDays.at(-1)!;
     const until = new Date(dayStart(last).getTime() + 86_400_000);
     await this.#db.transaction().execute(async (trx) => {
       await sql`
         insert into dashboard_click_rollups
-          (business_id, dimension, day, value, clicks, unique_shoppers)
+          (business_id, dimension, span, day, value, clicks, unique_shoppers)
         select ${businessId}::uuid,
           case
             when grouping(product) = 0 then 'product'
@@ -129,6 +138,7 @@ export class DashboardRepository {
             when grouping(campaign) = 0 then 'campaign'
             else 'all'
           end,
+          'day',
           day,
           coalesce(product, page, device, country, campaign, ''),
           count(*)::int,
@@ -151,12 +161,43 @@ export class DashboardRepository {
         on conflict do nothing
       `.execute(trx);
       await sql`
-        insert into dashboard_rollup_days (business_id, day)
-        select ${businessId}::uuid, unnest(${missingDays}::date[])
+        insert into dashboard_rollup_days (business_id, span, day)
+        select ${businessId}::uuid, 'day', unnest(${missingDays}::date[])
         on conflict do nothing
       `.execute(trx);
     });
-    return missingDays.length;
+  }
+
+  /** Sums the days of each month in `months` (first days; all days rolled up) not summed yet. */
+  async #rollUpMonths(businessId: string, months: string[]): Promise<void> {
+    if (months.length === 0) return;
+    const { rows } = await sql<{ day: string }>`
+      select m::text as day from unnest(${months}::date[]) m
+      where not exists (
+        select 1 from dashboard_rollup_days r
+        where r.business_id = ${businessId} and r.span = 'month' and r.day = m
+      )
+    `.execute(this.#db);
+    const missing = rows.map((row) => row.day);
+    if (missing.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      await sql`
+        insert into dashboard_click_rollups
+          (business_id, dimension, span, day, value, clicks, unique_shoppers)
+        select business_id, dimension, 'month', date_trunc('month', day)::date, value,
+          sum(clicks)::int, sum(unique_shoppers)::int
+        from dashboard_click_rollups
+        where business_id = ${businessId} and span = 'day'
+          and date_trunc('month', day)::date = any(${missing}::date[])
+        group by business_id, dimension, date_trunc('month', day)::date, value
+        on conflict do nothing
+      `.execute(trx);
+      await sql`
+        insert into dashboard_rollup_days (business_id, span, day)
+        select ${businessId}::uuid, 'month', unnest(${missing}::date[])
+        on conflict do nothing
+      `.execute(trx);
+    });
   }
 
   /**
@@ -167,7 +208,7 @@ export class DashboardRepository {
     const { rows } = await sql<ClickDayRow>`
       select day::text as day, clicks::int as clicks, unique_shoppers::int as "uniqueShoppers"
       from dashboard_click_rollups
-      where business_id = ${businessId} and dimension = 'all'
+      where business_id = ${businessId} and dimension = 'all' and span = 'day'
         and day >= ${span.from}::date and day < least(${span.until}::date, ${openFrom}::date)
       union all
       select ${utcDay}::text, count(*)::int, count(distinct identity_hash)::int
@@ -189,13 +230,22 @@ export class DashboardRepository {
     openFrom: string,
     limit: number,
   ): Promise<ClickValueRow[]> {
+    // Whole closed months from their month rows, the other closed days from day rows.
+    const closed: DaySpan = { from: span.from, until: minDay(span.until, openFrom) };
+    const months = monthsWithin(closed);
+    const days = daysOutside(closed, months);
     const { rows } = await sql<ClickValueRow>`
       select value, sum(clicks)::int as clicks, sum(unique_shoppers)::int as "uniqueShoppers"
       from (
         select value, clicks, unique_shoppers
         from dashboard_click_rollups
-        where business_id = ${businessId} and dimension = ${dimension}
-          and day >= ${span.from}::date and day < least(${span.until}::date, ${openFrom}::date)
+        where business_id = ${businessId} and dimension = ${dimension} and span = 'month'
+          and day = any(${months}::date[])
+        union all
+        select value, clicks, unique_shoppers
+        from dashboard_click_rollups
+        where business_id = ${businessId} and dimension = ${dimension} and span = 'day'
+          and day = any(${days}::date[])
         union all
         select value, count(*), count(distinct identity_hash)
         from (
@@ -382,4 +432,46 @@ export class DashboardRepository {
 
 function maxDay(a: string, b: string): string {
   return a > b ? a : b;
+}
+
+function minDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+function addDays(day: string, count: number): string {
+  return new Date(dayStart(day).getTime() + count * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first days of the calendar months lying wholly inside `span`. */
+export function monthsWithin(span: DaySpan): string[] {
+  const months: string[] = [];
+  let month = span.from.endsWith('-01') ? span.from : nextMonth(span.from);
+  while (nextMonth(month) <= span.until) {
+    months.push(month);
+    month = nextMonth(month);
+  }
+  return months;
+}
+
+/** The first day of the month after the one `day` is in. */
+function nextMonth(day: string): string {
+  const date = dayStart(day);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** The days of `span` not in any of `months`. */
+function daysOutside(span: DaySpan, months: string[]): string[] {
+  const covered = new Set(months);
+  const days: string[] = [];
+  for (let day = span.from; day < span.until;) {
+    if (covered.has(day)) {
+      day = nextMonth(day);
+      continue;
+    }
+    days.push(day);
+    day = addDays(day, 1);
+  }
+  return days;
 }

@@ -1,5 +1,6 @@
 import type { DashboardActivity, DashboardAnalytics, DashboardSummary } from '@ipick/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
@@ -333,6 +334,32 @@ describe('GET /api/business/dashboard/analytics', () => {
       `campaign,,"'=HYPERLINK(""https://evil.example"",""win""), now","'=HYPERLINK(""https://evil.example"",""win""), now",1,1,0.3333,,,`,
     );
     expect(lines.at(-1)).toBe('');
+  });
+
+  it('sums whole months from their month rollup and the other days from day rollups', async () => {
+    const shop = await buildMerchant(app);
+    const id = shop.businessId;
+    await buildClick(db(), id, { at: '2025-01-31T10:00:00Z', utmCampaign: 'winter' });
+    await buildClick(db(), id, { at: '2025-02-01T00:00:00Z', utmCampaign: 'winter' });
+    await buildClick(db(), id, { at: '2025-02-28T23:59:59Z', utmCampaign: 'spring' });
+    await buildClick(db(), id, { at: '2025-03-01T00:00:00Z', utmCampaign: 'spring' });
+    await buildClick(db(), id, { at: '2025-03-02T00:00:00Z', utmCampaign: 'spring' });
+    const url = '/api/business/dashboard/analytics?from=2025-01-31&to=2025-03-01&interval=week';
+    const first = (await shop.browser.get(url)).json<DashboardAnalytics>();
+    expect(first.totals.clicks).toBe(4);
+    expect(first.breakdowns.campaign.map((row) => [row.label, row.clicks])).toEqual([
+      ['spring', 2],
+      ['winter', 2],
+    ]);
+    const months = await db()
+      .selectFrom('dashboard_rollup_days')
+      .select(sql<string>`day::text`.as('day'))
+      .where('business_id', '=', id)
+      .where('span', '=', 'month')
+      .execute();
+    expect(months.map((row) => row.day)).toEqual(['2025-02-01']);
+    const again = (await shop.browser.get(url)).json<DashboardAnalytics>();
+    expect(again).toEqual(first);
   });
 
   it("never shows another business's clicks", async () => {

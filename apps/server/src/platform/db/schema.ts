@@ -446,19 +446,21 @@ export interface DatabaseSchema {
   dashboard_rollup_days: DashboardRollupDaysTable;
 }
 
-/** A business's clicks of one closed UTC day, in total or by one dimension's value. */
+/** A business's clicks of one closed UTC day or month, in total or by one dimension's value. */
 export interface DashboardClickRollupsTable {
   business_id: string;
   dimension: 'all' | 'product' | 'page' | 'device' | 'country' | 'campaign';
+  span: 'day' | 'month';
   day: ColumnType<Date, string, never>;
   value: string;
   clicks: number;
   unique_shoppers: number;
 }
 
-/** A closed day whose clicks are rolled up. */
+/** A closed day or month whose clicks are rolled up. */
 export interface DashboardRollupDaysTable {
   business_id: string;
+  span: 'day' | 'month';
   day: ColumnType<Date, string, never>;
   rolled_up_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -5,28 +5,32 @@
 -- (clicks are written as they happen, so a closed day no longer changes); the current day is
 -- always counted from `clicks` itself. Bots are left out of the rollups.
 
--- Clicks of one business on one UTC day, in total (dimension 'all', value '') and by product,
--- landing page path, device type, country and UTM campaign ('' when unknown). Unique shoppers
--- are distinct visitor hashes of the day: the hash's salt changes daily, so summing days counts
--- the same as counting distinct hashes over the days.
+-- Clicks of one business on one UTC day (span 'day') or one calendar month (span 'month', `day`
+-- its first day, summed from the month's days once all of them are closed), in total
+-- (dimension 'all', value '') and by product, landing page path, device type, country and UTM
+-- campaign ('' when unknown). Unique shoppers are distinct visitor hashes of each day: the hash's
+-- salt changes daily, so summing days counts the same as counting distinct hashes over the days.
+-- Months keep year-long breakdowns to a few rows per value instead of one per value and day.
 create table dashboard_click_rollups (
   business_id uuid not null,
   dimension text not null
     check (dimension in ('all', 'product', 'page', 'device', 'country', 'campaign')),
+  span text not null check (span in ('day', 'month')),
   day date not null,
   value text not null,
   clicks integer not null,
   unique_shoppers integer not null,
-  primary key (business_id, dimension, day, value)
+  primary key (business_id, dimension, span, day, value)
 );
 
--- The closed days already rolled up per business (a day without clicks has no rollup rows but
--- still has its row here, so it is not counted again).
+-- The closed days and months already rolled up per business (one without clicks has no rollup
+-- rows but still has its row here, so it is not counted again).
 create table dashboard_rollup_days (
   business_id uuid not null,
+  span text not null check (span in ('day', 'month')),
   day date not null,
   rolled_up_at timestamptz not null default now(),
-  primary key (business_id, day)
+  primary key (business_id, span, day)
 );
 
 -- The activity feed lists what arrived, newest first.
