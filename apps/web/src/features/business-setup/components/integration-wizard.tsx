@@ -63,6 +63,11 @@ function Wizard({
   const previous = useRef(current);
 
   useEffect(() => {
+    // Pin the step opened on, so finishing it does not move the merchant on by itself.
+    if (step === null) onStepChange(current);
+  }, [step, current, onStepChange]);
+
+  useEffect(() => {
     // Moving between steps moves focus to the new step's heading, for keyboard and screen readers.
     if (previous.current !== current) headingRef.current?.focus();
     previous.current = current;

@@ -1,0 +1,293 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  buildBusiness,
+  json,
+  sentRequests,
+  stubApi,
+  type FakeRoute,
+} from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
+import { buildDomain, buildKey, buildTeam, defaultAttribution } from '../test/fixtures';
+
+const SETTINGS = '/business/dashboard/checkout/settings';
+
+function stubSettings(routes: Record<string, FakeRoute> = {}) {
+  return stubApi({
+    business: buildBusiness(),
+    routes: {
+      'GET /api/business/domains': () => json({ domains: [buildDomain()] }),
+      'GET /api/business/keys': () => json({ keys: [buildKey()] }),
+      'GET /api/business/attribution/settings': () => json(defaultAttribution),
+      'GET /api/business/team': () => json(buildTeam()),
+      ...routes,
+    },
+  });
+}
+
+function bodiesOf(fetch: ReturnType<typeof stubApi>['fetch'], request: string): unknown[] {
+  return fetch.mock.calls
+    .filter(([input, init]) => {
+      const href =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return `${init?.method ?? 'GET'} ${new URL(href, 'http://localhost').pathname}` === request;
+    })
+    .map(
+      ([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) as unknown,
+    );
+}
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await import('@/app/routes/business/dashboard/settings');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the settings page', { timeout: 20_000 }, () => {
+  it('saves the shop profile and shows the server’s field error', async () => {
+    let calls = 0;
+    const { fetch } = stubSettings({
+      'PATCH /api/business/profile': (request, session) => {
+        calls += 1;
+        if (calls === 1) return apiError(400, 'invalid_request', 'body.name: Enter your shop name');
+        const business = buildBusiness({ ...(request.body as object) });
+        session.business = business;
+        return json({ business });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const profile = await screen.findByRole('region', { name: 'Shop profile' });
+    const name = within(profile).getByLabelText('Shop name');
+    expect(name).toHaveProperty('value', 'Lamp Shop');
+    await user.clear(name);
+    await user.type(name, 'Lamp Palace');
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect((await within(profile).findByRole('alert')).textContent).toContain(
+      'Enter your shop name',
+    );
+
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(calls).toBe(2));
+    expect(bodiesOf(fetch, 'PATCH /api/business/profile')[1]).toEqual({
+      name: 'Lamp Palace',
+      contactEmail: 'owner@lamps.example.com',
+    });
+  });
+
+  it('checks the contact email before sending', async () => {
+    const { fetch } = stubSettings();
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+    const profile = await screen.findByRole('region', { name: 'Shop profile' });
+    const email = within(profile).getByLabelText('Contact email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(await within(profile).findByText('Enter a valid email address')).toBeTruthy();
+    expect(sentRequests(fetch)).not.toContain('PATCH /api/business/profile');
+  });
+
+  it('shows how to verify a domain with its token and verifies it', async () => {
+    let verified = false;
+    const { fetch } = stubSettings({
+      'GET /api/business/domains': () =>
+        json({
+          domains: [buildDomain({ verifiedAt: verified ? '2025-01-03T00:00:00.000Z' : null })],
+        }),
+      'POST /api/business/domains/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f/verify': () => {
+        verified = true;
+        return json({ domain: buildDomain({ verifiedAt: '2025-01-03T00:00:00.000Z' }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    expect((await within(domains).findByLabelText('Meta tag')).textContent).toContain(
+      'content="ipick-token-123"',
+    );
+    expect(within(domains).getByLabelText('Verification token').textContent).toBe(
+      'ipick-token-123',
+    );
+    expect(within(domains).getByText('Not verified')).toBeTruthy();
+    await user.click(within(domains).getByRole('button', { name: 'Verify domain' }));
+    expect(await within(domains).findByText('Verified')).toBeTruthy();
+    expect(sentRequests(fetch)).toContain(
+      'POST /api/business/domains/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f/verify',
+    );
+  });
+
+  it('refuses a malformed domain before sending it', async () => {
+    const { fetch } = stubSettings();
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    await user.type(within(domains).getByLabelText('Shop domain'), 'not a domain');
+    await user.click(within(domains).getByRole('button', { name: 'Add domain' }));
+    expect(
+      await within(domains).findByText('Enter a domain such as shop.example.com'),
+    ).toBeTruthy();
+    expect(sentRequests(fetch)).not.toContain('POST /api/business/domains');
+  });
+
+  it('shows a new secret key once, in a dialog with a copy button', async () => {
+    stubSettings({
+      'POST /api/business/keys': () =>
+        json(
+          {
+            apiKey: buildKey({
+              id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+              kind: 'secret',
+              key: null,
+              prefix: 'sk_live_Abcd',
+            }),
+            secret: 'sk_live_AbcdSecretValue',
+          },
+          201,
+        ),
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    await within(keys).findByRole('list', { name: 'API keys' });
+    await user.click(within(keys).getByRole('button', { name: 'Create secret key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new secret key' });
+    expect(within(dialog).getByLabelText('New key').textContent).toBe('sk_live_AbcdSecretValue');
+    expect(dialog.textContent).toContain('only once');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe('sk_live_AbcdSecretValue');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('revokes a key only after confirming', async () => {
+    let revoked = false;
+    const { fetch } = stubSettings({
+      'GET /api/business/keys': () =>
+        json({ keys: [buildKey({ revokedAt: revoked ? '2025-01-04T00:00:00.000Z' : null })] }),
+      'DELETE /api/business/keys/2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b': () => {
+        revoked = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    await user.click(await within(keys).findByRole('button', { name: /^Revoke publishable key/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this key?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sentRequests(fetch)).not.toContain(
+      'DELETE /api/business/keys/2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
+    );
+
+    await user.click(within(keys).getByRole('button', { name: /^Revoke publishable key/ }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
+    );
+    expect(await within(keys).findByText('Revoked')).toBeTruthy();
+  });
+
+  it('keeps the attribution window between 1 and 90 days and saves the model', async () => {
+    const { fetch } = stubSettings({
+      'PATCH /api/business/attribution/settings': (request) =>
+        json({ ...defaultAttribution, ...(request.body as object) }),
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const section = await screen.findByRole('region', { name: 'Attribution' });
+    const days = await within(section).findByLabelText('Attribution window (days)');
+    await user.clear(days);
+    await user.type(days, '120');
+    await user.click(within(section).getByRole('button', { name: 'Save attribution settings' }));
+    expect(within(section).getByText('Choose between 1 and 90 days')).toBeTruthy();
+    expect(sentRequests(fetch)).not.toContain('PATCH /api/business/attribution/settings');
+
+    await user.clear(days);
+    await user.type(days, '14');
+    await user.selectOptions(within(section).getByLabelText('Attribution model'), 'position_based');
+    await user.click(within(section).getByRole('button', { name: 'Save attribution settings' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetch, 'PATCH /api/business/attribution/settings')).toEqual([
+        { windowDays: 14, model: 'position_based' },
+      ]),
+    );
+  });
+
+  it('invites a team member and revokes the invitation', async () => {
+    let invitations: { id: string; email: string; createdAt: string; expiresAt: string }[] = [];
+    const { fetch } = stubSettings({
+      'GET /api/business/team': () => json(buildTeam({ invitations })),
+      'POST /api/business/team/invitations': (request) => {
+        const invitation = {
+          id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
+          email: (request.body as { email: string }).email,
+          createdAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 7 * 864e5).toISOString(),
+        };
+        invitations = [invitation];
+        return json({ invitation }, 201);
+      },
+      'DELETE /api/business/team/invitations/6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e': () => {
+        invitations = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const team = await screen.findByRole('region', { name: 'Team' });
+    const members = await within(team).findByRole('list', { name: 'Team members' });
+    expect(members.textContent).toContain('owner@lamps.example.com (you)');
+    expect(within(team).getByText(/No invitations are waiting/)).toBeTruthy();
+
+    await user.type(within(team).getByLabelText('Email address'), 'Colleague@Example.com');
+    await user.click(within(team).getByRole('button', { name: 'Send invitation' }));
+    const pending = await within(team).findByRole('list', { name: 'Pending invitations' });
+    expect(pending.textContent).toContain('colleague@example.com');
+    expect(bodiesOf(fetch, 'POST /api/business/team/invitations')).toEqual([
+      { email: 'colleague@example.com' },
+    ]);
+
+    await user.click(
+      within(pending).getByRole('button', {
+        name: 'Revoke the invitation to colleague@example.com',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke invitation' }),
+    );
+    expect(await within(team).findByText(/No invitations are waiting/)).toBeTruthy();
+  });
+
+  it('hides the invite form from members who are not owners', async () => {
+    stubSettings({ 'GET /api/business/team': () => json(buildTeam({ canManage: false })) });
+    renderAt(SETTINGS);
+    const team = await screen.findByRole('region', { name: 'Team' });
+    expect(await within(team).findByText(/Only an owner can invite/)).toBeTruthy();
+    expect(within(team).queryByRole('button', { name: 'Send invitation' })).toBeNull();
+  });
+
+  it('offers a retry when a section fails to load', async () => {
+    let attempts = 0;
+    stubSettings({
+      'GET /api/business/team': () => {
+        attempts += 1;
+        return attempts === 1
+          ? apiError(503, 'service_unavailable', 'Try later')
+          : json(buildTeam());
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+    const team = await screen.findByRole('region', { name: 'Team' });
+    await user.click(await within(team).findByRole('button', { name: 'Retry' }));
+    expect(await within(team).findByRole('list', { name: 'Team members' })).toBeTruthy();
+  });
+});
