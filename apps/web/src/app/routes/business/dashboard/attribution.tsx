@@ -1,25 +1,31 @@
-import { Target } from 'lucide-react';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import {
+  AttributionReport,
+  PERIOD_DAYS,
+  type PeriodDays,
+} from '@/features/attribution/components/attribution-report';
+
+/** `?days=` keeps the period in the address; 30 days by default. */
+function readDays(value: string | null): PeriodDays {
+  const days = Number(value);
+  return (PERIOD_DAYS as readonly number[]).includes(days) ? (days as PeriodDays) : 30;
+}
 
 export default function DashboardAttributionPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const days = readDays(searchParams.get('days'));
   return (
     <PageContainer>
       <PageHeader
         title="Attribution"
-        description="Which ipick referrals led to purchases in your shop."
+        description="Which ipick clicks led to purchases in your shop, credited under four models side by side."
       />
-      <EmptyState
-        icon={<Target />}
-        title="No attributed purchases yet"
-        description="Purchases appear here when a shopper buys after following an ipick referral."
-        actions={
-          <Link to="/business/dashboard/checkout/integrate" className={buttonVariants()}>
-            Integrate your shop
-          </Link>
+      <AttributionReport
+        days={days}
+        onDaysChange={(next) =>
+          setSearchParams(next === 30 ? {} : { days: String(next) }, { replace: true })
         }
       />
     </PageContainer>

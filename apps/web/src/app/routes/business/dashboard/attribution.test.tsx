@@ -1,0 +1,131 @@
+import type { AttributionReport } from '@ipick/contracts';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiError, buildBusiness, json, stubApi } from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(async () => {
+  await import('./attribution');
+});
+
+const path = '/business/dashboard/checkout/attribution';
+const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+const click = (id: string, daysAgo: number, share: number, amountMinor: number) => ({
+  clickId: id,
+  referralId: `aff_${id}`,
+  occurredAt: at(daysAgo),
+  share,
+  amountMinor,
+});
+
+function buildReport(overrides: Partial<AttributionReport> = {}): AttributionReport {
+  const base = {
+    kind: 'sale' as const,
+    currency: 'USD',
+    clickId: null,
+    referralId: null,
+    visitorId: 'v-1',
+    sessionId: null,
+    source: 'server' as const,
+    receivedAt: at(1),
+    refundedMinor: 0,
+  };
+  return {
+    from: at(30),
+    to: at(0),
+    windowDays: 30,
+    defaultModel: 'last_click',
+    models: ['last_click', 'first_click', 'linear', 'position_based'],
+    conversions: [
+      {
+        ...base,
+        id: '1a1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+        orderId: 'order-1001',
+        amountMinor: 10_000,
+        occurredAt: at(1),
+        credits: {
+          last_click: [click('c3', 2, 1, 10_000)],
+          first_click: [click('c1', 20, 1, 10_000)],
+          linear: [
+            click('c1', 20, 1 / 3, 3333),
+            click('c2', 10, 1 / 3, 3333),
+            click('c3', 2, 1 / 3, 3334),
+          ],
+          position_based: [
+            click('c1', 20, 0.4, 4000),
+            click('c2', 10, 0.2, 2000),
+            click('c3', 2, 0.4, 4000),
+          ],
+        },
+      },
+    ],
+    truncated: false,
+    ...overrides,
+  };
+}
+
+describe('/business/dashboard/checkout/attribution', () => {
+  it('puts the four models side by side and explains them', async () => {
+    const periods: string[] = [];
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': ({ url }) => {
+          periods.push(url.search);
+          return json(buildReport());
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(path);
+
+    const models = await screen.findByRole('table', { name: /credited under each model/ });
+    const lastClick = within(models).getByRole('row', { name: /^Last click/ });
+    expect(lastClick.textContent).toContain('Billing');
+    expect(lastClick.textContent).toContain('$100.00');
+    expect(within(lastClick).getByRole('img').getAttribute('aria-label')).toBe('Last click 100 %');
+    const positionBased = within(models).getByRole('row', { name: /^Position-based/ });
+    expect(within(positionBased).getByRole('img').getAttribute('aria-label')).toBe(
+      'First click 40 %, Middle clicks 20 %, Last click 40 %',
+    );
+
+    const conversions = screen.getByRole('table', { name: /Each conversion/ });
+    const row = within(conversions).getByRole('row', { name: /order-1001/ });
+    expect(row.textContent).toContain('40 % / 40 %');
+    expect(within(row).getByRole('link', { name: 'order-1001' }).getAttribute('href')).toBe(
+      '/business/dashboard/journey?orderId=order-1001',
+    );
+    expect(screen.getByText(/Why the numbers differ/)).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Period'), '7');
+    await vi.waitFor(() => expect(periods).toHaveLength(2));
+    const [, week] = periods.map((search) => new URLSearchParams(search));
+    const span = Date.parse(week!.get('to')!) - Date.parse(week!.get('from')!);
+    expect(span).toBe(6 * 86_400_000);
+  });
+
+  it('teaches what to do when there are no conversions, and retries a failed load', async () => {
+    let fails = true;
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': () =>
+          fails
+            ? apiError(500, 'internal_error', 'Something broke.')
+            : json(buildReport({ conversions: [] })),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(path);
+    const alert = await screen.findByRole('alert');
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { name: 'No conversions in this period' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up conversion tracking' })).toBeTruthy();
+  });
+});
