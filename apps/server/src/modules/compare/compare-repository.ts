@@ -202,11 +202,13 @@ export class CompareRepository {
       }),
       sql`) or (`,
     );
-    // The best titles are picked before the joins, which then read 60 rows only.
+    // The best titles are picked from the rows the index scan already read (a second look-up by
+    // id would read them again), before the joins, which then read 60 rows only.
     const best = sql`
-      select id from offers
-      where id = any((array(select id from offers where (${holding})))[1:${sql.lit(MAX_CANDIDATE_OFFERS)}])
-        and title % ${title}
+      select id from (
+        select id, title from offers where (${holding})
+        limit ${sql.lit(MAX_CANDIDATE_OFFERS)}) as found
+      where title % ${title}
       order by similarity(title, ${title}) desc
       limit ${sql.lit(TITLE_CANDIDATES)}`;
     return this.#offers(db)
