@@ -233,19 +233,32 @@ export class DashboardRepository {
     // Whole closed months from their month rows, the other closed days from day rows.
     const closed: DaySpan = { from: span.from, until: minDay(span.until, openFrom) };
     const months = monthsWithin(closed);
-    const days = daysOutside(closed, months);
+    // The months are consecutive: the closed days outside them are one span before and one after.
+    const monthSpan: DaySpan =
+      months.length === 0
+        ? { from: closed.from, until: closed.from }
+        : { from: months[0]!, until: nextMonth(months.at(-1)!) };
+    const dayParts: DaySpan[] =
+      months.length === 0
+        ? [closed]
+        : [
+            { from: closed.from, until: monthSpan.from },
+            { from: monthSpan.until, until: closed.until },
+          ];
+    // Ranges, not lists of days, so each part is one scan of the primary key.
+    const rolledUp = (rollupSpan: 'day' | 'month', part: DaySpan) => sql`
+        select value, clicks, unique_shoppers
+        from dashboard_click_rollups
+        where business_id = ${businessId} and dimension = ${dimension} and span = ${rollupSpan}
+          and day >= ${part.from}::date and day < ${part.until}::date`;
     const { rows } = await sql<ClickValueRow>`
       select value, sum(clicks)::int as clicks, sum(unique_shoppers)::int as "uniqueShoppers"
       from (
-        select value, clicks, unique_shoppers
-        from dashboard_click_rollups
-        where business_id = ${businessId} and dimension = ${dimension} and span = 'month'
-          and day = any(${months}::date[])
+        ${rolledUp('month', monthSpan)}
         union all
-        select value, clicks, unique_shoppers
-        from dashboard_click_rollups
-        where business_id = ${businessId} and dimension = ${dimension} and span = 'day'
-          and day = any(${days}::date[])
+        ${rolledUp('day', dayParts[0]!)}
+        union all
+        ${rolledUp('day', dayParts[1] ?? { from: closed.from, until: closed.from })}
         union all
         select value, count(*), count(distinct identity_hash)
         from (
@@ -389,27 +402,34 @@ export class DashboardRepository {
       )`);
     }
     if (parts.length === 0) return [];
-    const { rows } = await sql<{
-      type: ActivityRowType;
-      id: string;
-      at: Date;
-      at_text: string;
-      label: string | null;
-      detail: string | null;
-      page: string | null;
-      campaign: string | null;
-      device: string | null;
-      country: string | null;
-      attributed: boolean;
-      order_id: string | null;
-      amount_minor: number | string | null;
-      currency: string | null;
-      source: string | null;
-    }>`
+    // Each part reads its index backwards and stops after `limit` rows. Without statistics
+    // (PGlite has no autovacuum) the planner would rather fetch every row of the business and
+    // sort them, which takes seconds for a busy shop.
+    const { rows } = await this.#db.transaction().execute(async (trx) => {
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+      return sql<{
+        type: ActivityRowType;
+        id: string;
+        at: Date;
+        at_text: string;
+        label: string | null;
+        detail: string | null;
+        page: string | null;
+        campaign: string | null;
+        device: string | null;
+        country: string | null;
+        attributed: boolean;
+        order_id: string | null;
+        amount_minor: number | string | null;
+        currency: string | null;
+        source: string | null;
+      }>`
       select * from (${sql.join(parts, sql` union all `)}) feed
       order by at desc, rank desc, id desc
       limit ${limit}
-    `.execute(this.#db);
+    `.execute(trx);
+    });
     return rows.map((row) => ({
       type: row.type,
       id: row.id,
@@ -459,19 +479,4 @@ function nextMonth(day: string): string {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1))
     .toISOString()
     .slice(0, 10);
-}
-
-/** The days of `span` not in any of `months`. */
-function daysOutside(span: DaySpan, months: string[]): string[] {
-  const covered = new Set(months);
-  const days: string[] = [];
-  for (let day = span.from; day < span.until;) {
-    if (covered.has(day)) {
-      day = nextMonth(day);
-      continue;
-    }
-    days.push(day);
-    day = addDays(day, 1);
-  }
-  return days;
 }

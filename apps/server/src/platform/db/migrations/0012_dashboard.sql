@@ -33,7 +33,9 @@ create table dashboard_rollup_days (
   primary key (business_id, span, day)
 );
 
--- The activity feed lists what arrived, newest first.
+-- The activity feed lists what arrived, newest first, in exactly this order.
+create index clicks_business_feed_idx on clicks (business_id, occurred_at, id)
+  where business_id is not null;
 create index tracking_events_business_received_idx on tracking_events (business_id, received_at, id);
 create index conversions_business_received_idx on conversions (business_id, received_at, id);
 -- Revenue and conversion counts read these columns only.
