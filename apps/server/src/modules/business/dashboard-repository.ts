@@ -458,10 +458,6 @@ function minDay(a: string, b: string): string {
   return a < b ? a : b;
 }
 
-function addDays(day: string, count: number): string {
-  return new Date(dayStart(day).getTime() + count * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The first days of the calendar months lying wholly inside `span`. */
 export function monthsWithin(span: DaySpan): string[] {
   const months: string[] = [];
