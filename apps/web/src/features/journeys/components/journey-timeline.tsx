@@ -1,0 +1,188 @@
+import type { JourneyResponse, JourneyStepView } from '@ipick/contracts';
+import { formatMoney } from '@ipick/core';
+import { Eye, MousePointerClick, ShoppingBag, Undo2, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { toErrorMessage } from '@/lib/error-message';
+import { useJourney } from '../api/get-journey';
+
+const MODEL_LABELS = {
+  last_click: 'Last click',
+  first_click: 'First click',
+  linear: 'Linear',
+  position_based: 'Position-based',
+} as const;
+
+const EVENT_LABELS: Record<string, string> = {
+  page_view: 'Visited a page',
+  add_to_cart: 'Added to cart',
+  purchase: 'Purchase reported by the snippet',
+};
+
+function formatTime(value: string): string {
+  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function describeStep(step: JourneyStepView): { icon: ReactNode; title: string; detail: string } {
+  if (step.type === 'click') {
+    return {
+      icon: <MousePointerClick />,
+      title: `ipick click${step.productName ? `: ${step.productName}` : ''}`,
+      detail: [
+        step.source === 'redirect' ? 'From an ipick results page' : 'Referral-tracking call',
+        step.utmCampaign ? `campaign ${step.utmCampaign}` : null,
+        step.targetUrl,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    };
+  }
+  if (step.type === 'event') {
+    return {
+      icon: <Eye />,
+      title: EVENT_LABELS[step.eventType] ?? `Event: ${step.eventType}`,
+      detail: step.url ?? '',
+    };
+  }
+  const amount =
+    step.currency && step.kind !== 'lead' ? formatMoney(step.amountMinor, step.currency) : null;
+  const titles = { sale: 'Purchase', lead: 'Sign-up (lead)', refund: 'Refund' } as const;
+  return {
+    icon:
+      step.kind === 'refund' ? <Undo2 /> : step.kind === 'lead' ? <UserPlus /> : <ShoppingBag />,
+    title: `${titles[step.kind]}${amount ? ` ${amount}` : ''}`,
+    detail: `Order ${step.orderId} · reported by your ${step.source === 'server' ? 'server' : 'shop page'}`,
+  };
+}
+
+/** One order's journey: ipick clicks, visits and conversions in time order, and the credit. */
+export function JourneyTimeline({ orderId }: { orderId: string }) {
+  const journey = useJourney(orderId);
+  if (journey.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-3">
+        <span className="sr-only">Loading the journey…</span>
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-14 w-full" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  }
+  if (journey.isError) {
+    const isUnknown = journey.error instanceof ApiError && journey.error.status === 404;
+    return (
+      <ErrorState
+        title={isUnknown ? `No order ${orderId}` : 'We could not load this journey'}
+        message={
+          isUnknown
+            ? 'Your shop has not reported an order with this id. Check the id, or search for part of it.'
+            : toErrorMessage(journey.error, 'Something went wrong. Please try again.')
+        }
+        onRetry={isUnknown ? undefined : () => void journey.refetch()}
+        isRetrying={journey.isFetching}
+      />
+    );
+  }
+  return <Timeline journey={journey.data} />;
+}
+
+function Timeline({ journey }: { journey: JourneyResponse }) {
+  const clicks = journey.steps.filter((step) => step.type === 'click').length;
+  const visits = journey.steps.filter((step) => step.type === 'event').length;
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-sm text-muted-foreground">
+        {clicks} ipick click{clicks === 1 ? '' : 's'}, {visits} tracked visit
+        {visits === 1 ? '' : 's'} or event{visits === 1 ? '' : 's'}. Clicks count toward a purchase
+        for {journey.windowDays} days.
+      </p>
+      <ol aria-label={`Journey of order ${journey.orderId}`} className="flex flex-col">
+        {journey.steps.map((step, index) => {
+          const { icon, title, detail } = describeStep(step);
+          return (
+            <li key={`${step.type}-${step.id}`} className="relative flex gap-3 pb-5">
+              {index < journey.steps.length - 1 ? (
+                <span
+                  aria-hidden="true"
+                  className="absolute top-8 bottom-0 left-4 w-px -translate-x-1/2 bg-border"
+                />
+              ) : null}
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-4"
+              >
+                {icon}
+              </span>
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <p className="font-medium">{title}</p>
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={step.occurredAt}>{formatTime(step.occurredAt)}</time>
+                </p>
+                {detail ? (
+                  <p className="text-sm break-all text-muted-foreground">{detail}</p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {journey.attribution.length > 0 ? <Credits journey={journey} /> : null}
+    </div>
+  );
+}
+
+function Credits({ journey }: { journey: JourneyResponse }) {
+  const clickNumber = new Map(
+    journey.steps
+      .filter((step) => step.type === 'click')
+      .map((step, index) => [step.id, index + 1] as const),
+  );
+  return (
+    <section aria-labelledby="journey-credit-heading" className="flex flex-col gap-2">
+      <h2 id="journey-credit-heading" className="text-lg font-semibold">
+        Who gets the credit
+      </h2>
+      {journey.attribution.map((entry) => (
+        <div key={entry.conversionId} className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Credit of each ipick click under each model</caption>
+            <thead className="bg-muted text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Model
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Credited clicks
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(Object.keys(MODEL_LABELS) as (keyof typeof MODEL_LABELS)[]).map((model) => {
+                const credits = entry.credits[model] ?? [];
+                return (
+                  <tr key={model} className="border-t border-border">
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {MODEL_LABELS[model]}
+                    </th>
+                    <td className="px-3 py-2">
+                      {credits.length === 0
+                        ? 'No ipick click within the window'
+                        : credits
+                            .map(
+                              (credit) =>
+                                `click ${clickNumber.get(credit.clickId) ?? '?'}: ${Math.round(credit.share * 100)} %`,
+                            )
+                            .join(', ')}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}
