@@ -1,35 +1,70 @@
 import { Building2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { buttonVariants } from '@/components/ui/button';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
+import { AuditLog } from '@/features/admin/components/audit-log';
+import { OutboxPanel } from '@/features/admin/components/outbox-panel';
+import { OverviewPanel } from '@/features/admin/components/overview-panel';
+import { RetailersPanel } from '@/features/admin/components/retailers-panel';
+import { UsersPanel } from '@/features/admin/components/users-panel';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AdminSignedInAs } from './admin-signed-in-as';
 
+type AdminTab = 'overview' | 'users' | 'outbox' | 'retailers' | 'audit';
+
+const tabs: readonly TabItem<AdminTab>[] = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'users', label: 'Users' },
+  { value: 'outbox', label: 'Mail outbox' },
+  { value: 'retailers', label: 'Retailers' },
+  { value: 'audit', label: 'Audit log' },
+];
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return tabs.some((tab) => tab.value === value);
+}
+
 export default function AdminPage() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'overview';
+
   return (
     <PageContainer>
       <PageHeader
         title="Admin"
         description="Manage the businesses, users and retailer affiliate settings of ipick."
       >
-        <AdminSignedInAs />
-      </PageHeader>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        <li>
-          <Link
-            to="/admin/business"
-            className="block h-full rounded-lg transition-shadow hover:shadow-md focus-visible:outline-offset-4"
-          >
-            <Card className="h-full">
-              <CardHeader className="pb-5 sm:pb-6">
-                <Building2 aria-hidden="true" className="size-5 text-primary" />
-                <CardTitle>Business management</CardTitle>
-                <CardDescription>Review the merchant accounts registered on ipick.</CardDescription>
-              </CardHeader>
-            </Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <AdminSignedInAs />
+          <Link to="/admin/business" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <Building2 aria-hidden="true" />
+            Business management
           </Link>
-        </li>
-      </ul>
+        </div>
+      </PageHeader>
+      <div className="flex flex-col gap-6">
+        <div className="overflow-x-auto">
+          <TabList
+            label="Admin sections"
+            idPrefix="admin"
+            items={tabs}
+            value={tab}
+            onValueChange={(next) => setSearchParams({ tab: next }, { replace: true })}
+            className="min-w-max"
+          />
+        </div>
+        <TabPanel idPrefix="admin" value={tab}>
+          {tab === 'overview' ? <OverviewPanel /> : null}
+          {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : null}
+          {tab === 'outbox' ? <OutboxPanel /> : null}
+          {tab === 'retailers' ? <RetailersPanel /> : null}
+          {tab === 'audit' ? <AuditLog title="Audit log" /> : null}
+        </TabPanel>
+      </div>
     </PageContainer>
   );
 }

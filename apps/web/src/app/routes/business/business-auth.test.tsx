@@ -35,7 +35,7 @@ describe('business accounts', () => {
     const account = screen.getByRole('region', { name: 'Business account' });
     expect(within(account).getByText('Lamp Shop')).toBeTruthy();
     expect(within(account).getByText('Pending')).toBeTruthy();
-    expect(within(account).getByText(/waiting for approval/)).toBeTruthy();
+    expect(within(account).getByText(/pending approval/)).toBeTruthy();
   });
 
   it('names invalid registration fields', async () => {

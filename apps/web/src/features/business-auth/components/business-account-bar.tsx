@@ -7,7 +7,7 @@ import { BusinessStatusBadge } from './business-status-badge';
 
 const statusNote: Partial<Record<Business['status'], string>> = {
   pending:
-    'Your business account is waiting for approval. You can set up your integration now; referrals start once ipick approves the account.',
+    'Your business account is pending approval. You can set up your integration now; referrals start once ipick approves the account.',
   suspended:
     'Your business account is suspended. ipick sends no referrals to your shop while it is suspended. Contact ipick to restore it.',
 };
@@ -51,7 +51,12 @@ export function BusinessAccountBar({ business, onLogOut }: BusinessAccountBarPro
         {note ? (
           <Alert variant={business.status === 'suspended' ? 'destructive' : 'default'}>
             <CircleAlert aria-hidden="true" />
-            <AlertDescription>{note}</AlertDescription>
+            <AlertDescription>
+              <p>{note}</p>
+              {business.status === 'suspended' && business.suspensionReason ? (
+                <p>Reason given by ipick: {business.suspensionReason}</p>
+              ) : null}
+            </AlertDescription>
           </Alert>
         ) : null}
       </div>
