@@ -132,7 +132,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminModule, {
     prefix: '/api/admin',
     auth,
-    admin: new AdminService(new AdminRepository(database.db)),
+    admin: new AdminService(new AdminRepository(database.db), {
+      onAffiliateIdsChanged: () => referral.forgetAffiliateIds(),
+    }),
   });
   await app.register(feedRoutes, { db: database.db, auth, fetcher });
   await app.register(compareRoutes, { compare, auth, shopper });

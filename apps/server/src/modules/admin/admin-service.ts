@@ -118,10 +118,19 @@ function lastDays(days: number, now: Date): string[] {
 export class AdminService {
   readonly #repository: AdminRepository;
   readonly #now: () => Date;
+  readonly #onAffiliateIdsChanged: () => void;
 
-  constructor(repository: AdminRepository, options: { now?: () => Date } = {}) {
+  constructor(
+    repository: AdminRepository,
+    options: {
+      now?: () => Date;
+      /** Told after an affiliate id changed, so outbound links stop using the old one. */
+      onAffiliateIdsChanged?: () => void;
+    } = {},
+  ) {
     this.#repository = repository;
     this.#now = options.now ?? (() => new Date());
+    this.#onAffiliateIdsChanged = options.onAffiliateIdsChanged ?? (() => undefined);
   }
 
   /** All-time totals and one row per UTC day of the last `days` days. */
@@ -252,15 +261,15 @@ export class AdminService {
   }
 
   /**
-   * Sets ipick's affiliate id at a retailer (null: back to the placeholder). Outbound links read
-   * it from the database per click, so the next one carries it.
+   * Sets ipick's affiliate id at a retailer (null: back to the placeholder); the next outbound
+   * link carries it.
    */
   async setAffiliateId(
     actor: AdminActor,
     key: string,
     affiliateId: string | null,
   ): Promise<AdminRetailer> {
-    return this.#repository.transaction(async (repository) => {
+    const changed = await this.#repository.transaction(async (repository) => {
       const retailer = await repository.findRetailerByKey(key);
       if (!retailer) throw new AppError('not_found', `There is no retailer with the key "${key}".`);
       if (retailer.affiliate_param === null) {
@@ -279,6 +288,8 @@ export class AdminService {
       });
       return toAdminRetailer(updated);
     });
+    this.#onAffiliateIdsChanged();
+    return changed;
   }
 
   // ---- businesses ----

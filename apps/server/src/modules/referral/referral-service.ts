@@ -66,6 +66,7 @@ export class ReferralService {
   readonly #now: () => Date;
   readonly #hostCache = new Map<string, { expiresAt: number; owners: Promise<HostOwners> }>();
   #salt: { day: string; value: Promise<string> } | null = null;
+  #affiliateIds: { expiresAt: number; ids: Promise<AffiliateIds> } | null = null;
   #secret: Promise<Buffer> | null = null;
 
   constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
@@ -104,8 +105,7 @@ export class ReferralService {
     let owners: HostOwners;
     if (query.to !== undefined) {
       destination = new URL(query.to);
-      // A named retailer's link carries ipick's affiliate id as it is now (an admin may have
-      // just changed it), read per click rather than from the few-second host cache.
+      // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
       if (findRetailerByHost(normalizeRetailerHost(destination.hostname)) !== null) {
         destination = new URL(buildAffiliateLink(destination.href, await this.affiliateIds()));
       }
@@ -163,8 +163,29 @@ export class ReferralService {
     return `${redirectPath(parsed.data)}&sig=${await this.#sign(parsed.data)}`;
   }
 
-  /** ipick's affiliate id per named retailer: the admin-set `retailers.affiliate_id`, else the placeholder. */
-  async affiliateIds(): Promise<AffiliateIds> {
+  /**
+   * ipick's affiliate id per named retailer: the admin-set `retailers.affiliate_id`, else the
+   * placeholder. Read once per host-cache period rather than per click; `forgetAffiliateIds`
+   * makes an admin's change apply to the very next link in this process.
+   */
+  affiliateIds(): Promise<AffiliateIds> {
+    const now = Date.now();
+    if (this.#affiliateIds && this.#affiliateIds.expiresAt > now) return this.#affiliateIds.ids;
+    const ids = this.#readAffiliateIds();
+    const entry = { expiresAt: now + this.#hostCacheMs, ids };
+    this.#affiliateIds = entry;
+    ids.catch(() => {
+      if (this.#affiliateIds === entry) this.#affiliateIds = null;
+    });
+    return ids;
+  }
+
+  /** Drops the remembered affiliate ids (an admin changed one). */
+  forgetAffiliateIds(): void {
+    this.#affiliateIds = null;
+  }
+
+  async #readAffiliateIds(): Promise<AffiliateIds> {
     const ids: Record<string, string> = { ...PLACEHOLDER_AFFILIATE_IDS };
     for (const { key, affiliateId } of await this.#repository.findAffiliateIds()) {
       if (isRetailerKey(key)) ids[key] = affiliateId;

@@ -445,6 +445,8 @@ describe('GET /api/redirect?offer=', () => {
       .set({ affiliate_id: 'admin-set-20' })
       .where('key', '=', 'amazon')
       .execute();
+    // Written behind the admin API's back, so the remembered ids are dropped as it would.
+    app.referral.forgetAffiliateIds();
     const { offerId, productId } = await buildOffer({
       retailerKey: 'amazon',
       url: 'https://www.amazon.com/dp/B0OFFER001',
