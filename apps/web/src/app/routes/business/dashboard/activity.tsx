@@ -1,9 +1,6 @@
-import { Activity } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ActivityFeed } from '@/features/business-dashboard/components/activity-feed';
 
 export default function DashboardActivityPage() {
   return (
@@ -12,16 +9,7 @@ export default function DashboardActivityPage() {
         title="Activity"
         description="Every referral, page view and purchase reported by your shop, newest first."
       />
-      <EmptyState
-        icon={<Activity />}
-        title="No events yet"
-        description="Events appear here as your shop reports them through the ipick snippet or server-side calls."
-        actions={
-          <Link to="/business/dashboard/checkout/integrate" className={buttonVariants()}>
-            Integrate your shop
-          </Link>
-        }
-      />
+      <ActivityFeed integratePath="/business/dashboard/checkout/integrate" />
     </PageContainer>
   );
 }

@@ -1,9 +1,6 @@
-import { ChartLine } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { DashboardAnalytics } from '@/features/business-dashboard/components/dashboard-analytics';
 
 export default function DashboardAnalyticsPage() {
   return (
@@ -12,16 +9,7 @@ export default function DashboardAnalyticsPage() {
         title="Analytics"
         description="Trends in referrals, conversions and revenue over time."
       />
-      <EmptyState
-        icon={<ChartLine />}
-        title="No data to chart yet"
-        description="Charts appear once your shop has reported events for at least a day."
-        actions={
-          <Link to="/business/dashboard/checkout/integrate" className={buttonVariants()}>
-            Integrate your shop
-          </Link>
-        }
-      />
+      <DashboardAnalytics />
     </PageContainer>
   );
 }
