@@ -486,3 +486,32 @@ export const recentJourneysResponseSchema = z.object({
   total: z.number().int(),
 });
 export type RecentJourneysResponse = z.infer<typeof recentJourneysResponseSchema>;
+
+// ---- Recent events: GET /api/business/events?limit= (the tracking test pages' live view) ----
+
+export const businessEventsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(50),
+});
+
+export const businessEventSchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  eventData: z.record(z.string(), z.unknown()),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+  sessionId: z.string().nullable(),
+  url: z.string().nullable(),
+  referralId: z.string().nullable(),
+  /** The event carried ipick's referral or click id. */
+  attributed: z.boolean(),
+});
+export type BusinessEvent = z.infer<typeof businessEventSchema>;
+
+/** Newest first. */
+export const businessEventsResponseSchema = z.object({ events: z.array(businessEventSchema) });
+export type BusinessEventsResponse = z.infer<typeof businessEventsResponseSchema>;

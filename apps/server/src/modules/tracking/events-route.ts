@@ -1,12 +1,10 @@
+import { businessEventsQuerySchema, type BusinessEventsResponse } from '@ipick/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { requireBusiness } from '../auth/business-session.ts';
-
-const eventsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 interface EventsRouteOptions {
   db: Kysely<DatabaseSchema>;
@@ -19,9 +17,9 @@ interface EventsRouteOptions {
  * event carried ipick's referral or click id.
  */
 export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRouteOptions) {
-  app.get('/api/business/events', async (request, reply) => {
+  app.get('/api/business/events', async (request, reply): Promise<BusinessEventsResponse> => {
     const business = await requireBusiness(request, auth);
-    const { limit } = parseRequestPart(eventsQuery, request.query, 'query');
+    const { limit } = parseRequestPart(businessEventsQuerySchema, request.query, 'query');
     const rows = await db
       .selectFrom('tracking_events')
       .select([
@@ -45,7 +43,8 @@ export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRou
       events: rows.map((row) => ({
         id: row.id,
         eventType: row.event_type,
-        eventData: row.event_data,
+        // Stored from a checked object (eventDataSchema), so it is one.
+        eventData: row.event_data as Record<string, unknown>,
         occurredAt: row.occurred_at.toISOString(),
         receivedAt: row.received_at.toISOString(),
         sessionId: row.session_id,
