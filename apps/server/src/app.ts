@@ -134,6 +134,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
     admin: new AdminService(new AdminRepository(database.db), {
       onAffiliateIdsChanged: () => referral.forgetAffiliateIds(),
+      sendMail: (mail) => mailer.send(mail),
+      publicUrl: config.publicUrl,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'merchant email failed'),
     }),
   });
   await app.register(feedRoutes, { db: database.db, auth, fetcher });

@@ -31,6 +31,24 @@ import { nextBusinessStatus, refuseSelfLockout, type BusinessAction } from './ad
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An email to a merchant; the app's mailer sends it and records it in the outbox. */
+export interface MerchantMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface AdminServiceOptions {
+  now?: () => Date;
+  /** Told after an affiliate id changed, so outbound links stop using the old one. */
+  onAffiliateIdsChanged?: () => void;
+  /** Tells the merchant when their business is approved, suspended or reactivated. */
+  sendMail?: (mail: MerchantMail) => Promise<void>;
+  /** Where ipick is reached, for the dashboard link in those emails. */
+  publicUrl?: string;
+  onBackgroundError?: (error: unknown) => void;
+}
+
 /** Who is acting: the signed-in admin and the identity project their users live in. */
 export interface AdminActor {
   userId: string;
@@ -119,18 +137,13 @@ export class AdminService {
   readonly #repository: AdminRepository;
   readonly #now: () => Date;
   readonly #onAffiliateIdsChanged: () => void;
+  readonly #options: AdminServiceOptions;
 
-  constructor(
-    repository: AdminRepository,
-    options: {
-      now?: () => Date;
-      /** Told after an affiliate id changed, so outbound links stop using the old one. */
-      onAffiliateIdsChanged?: () => void;
-    } = {},
-  ) {
+  constructor(repository: AdminRepository, options: AdminServiceOptions = {}) {
     this.#repository = repository;
     this.#now = options.now ?? (() => new Date());
     this.#onAffiliateIdsChanged = options.onAffiliateIdsChanged ?? (() => undefined);
+    this.#options = options;
   }
 
   /** All-time totals and one row per UTC day of the last `days` days. */
@@ -319,7 +332,7 @@ export class AdminService {
     action: BusinessAction,
     reason: string | null = null,
   ): Promise<AdminBusiness> {
-    return this.#repository.transaction(async (repository) => {
+    const updated = await this.#repository.transaction(async (repository) => {
       const business = await repository.findBusiness(businessId, true);
       if (!business) throw new AppError('not_found', 'There is no business with that id.');
       const status = nextBusinessStatus(action, business.status);
@@ -338,6 +351,39 @@ export class AdminService {
         },
       });
       return toAdminBusiness(updated);
+    });
+    // After the commit, and in the background: a slow mail server must not hold the admin.
+    this.#notifyMerchant(updated, action).catch((error: unknown) =>
+      this.#options.onBackgroundError?.(error),
+    );
+    return updated;
+  }
+
+  async #notifyMerchant(business: AdminBusiness, action: BusinessAction): Promise<void> {
+    const { sendMail, publicUrl } = this.#options;
+    if (!sendMail) return;
+    const dashboard = `${(publicUrl ?? '').replace(/\/+$/, '')}/business/dashboard`;
+    const mails: Record<BusinessAction, { subject: string; body: string }> = {
+      approve: {
+        subject: 'Your ipick business account is approved',
+        body: `ipick has approved ${business.domain}. Shoppers ipick sends to your shop now count as referrals; follow them on your dashboard:`,
+      },
+      suspend: {
+        subject: 'Your ipick business account is suspended',
+        body: `ipick has suspended ${business.domain} and sends no referrals to it for now.${
+          business.suspensionReason ? `\n\nReason: ${business.suspensionReason}` : ''
+        }\n\nReply to this email if you think this is a mistake. Your dashboard:`,
+      },
+      reactivate: {
+        subject: 'Your ipick business account is active again',
+        body: `ipick has reactivated ${business.domain}; referrals to your shop start again. Your dashboard:`,
+      },
+    };
+    const mail = mails[action];
+    await sendMail({
+      to: business.contactEmail,
+      subject: mail.subject,
+      text: `Hello ${business.name},\n\n${mail.body}\n${dashboard}\n\nThe ipick team`,
     });
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
@@ -587,6 +587,30 @@ describe('businesses', () => {
       business: { status: 'active', suspensionReason: null, suspendedAt: null },
     });
     expect(await me()).toMatchObject({ status: 'active', suspensionReason: null });
+
+    // The merchant was told each time, by email (kept in the outbox without SMTP).
+    const business = await db()
+      .selectFrom('businesses')
+      .selectAll()
+      .where('id', '=', merchant.businessId)
+      .executeTakeFirstOrThrow();
+    const mails = () =>
+      db()
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', business.contact_email)
+        .where('subject', 'like', 'Your ipick business account%')
+        .execute();
+    await vi.waitFor(async () => expect(await mails()).toHaveLength(3));
+    const sent = await mails();
+    expect(sent.map((mail) => mail.subject).sort()).toEqual([
+      'Your ipick business account is active again',
+      'Your ipick business account is approved',
+      'Your ipick business account is suspended',
+    ]);
+    const suspension = sent.find((mail) => mail.subject.endsWith('suspended'))!;
+    expect(suspension.text_body).toContain('Reason: Fake reviews on the shop');
+    expect(suspension.text_body).toContain('http://localhost:3000/business/dashboard');
 
     const audit = await browser.get(
       `${ADMIN_PREFIX}/audit?targetType=business&targetId=${merchant.businessId}`,

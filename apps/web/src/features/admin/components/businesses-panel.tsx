@@ -178,7 +178,7 @@ function BusinessRow({ business }: { business: AdminBusiness }) {
             pendingLabel="Approving…"
             triggerVariant="default"
             title={`Approve ${business.name}?`}
-            description={`ipick starts sending shoppers to ${business.domain} as a merchant.`}
+            description={`ipick starts sending shoppers to ${business.domain} as a merchant, and emails ${business.contactEmail}.`}
             onConfirm={() => apply('approve')}
             fallbackError="The business could not be approved. Please try again."
           />
@@ -189,7 +189,7 @@ function BusinessRow({ business }: { business: AdminBusiness }) {
             pendingLabel="Reactivating…"
             triggerVariant="default"
             title={`Reactivate ${business.name}?`}
-            description="The business becomes active again and its suspension reason is cleared."
+            description={`The business becomes active again, its suspension reason is cleared, and ${business.contactEmail} is told by email.`}
             onConfirm={() => apply('reactivate')}
             fallbackError="The business could not be reactivated. Please try again."
           />
@@ -199,7 +199,7 @@ function BusinessRow({ business }: { business: AdminBusiness }) {
             pendingLabel="Suspending…"
             isDestructive
             title={`Suspend ${business.name}?`}
-            description="ipick stops sending referrals to the shop. The merchant sees the suspension, and the reason, on their dashboard."
+            description="ipick stops sending referrals to the shop. The merchant sees the suspension and the reason on their dashboard, and by email."
             onOpen={() => setReason('')}
             onConfirm={() => apply('suspend')}
             fallbackError="The business could not be suspended. Please try again."
