@@ -76,6 +76,18 @@ function searchWords(title: string): string[] {
   return [...new Set([...runs, ...names].filter((word) => word.length >= 3))];
 }
 
+/** The words of an offer's title, as the title-word index (migration 0015) holds them. */
+const titleWords = sql`to_tsvector('simple'::regconfig, title)`;
+
+/**
+ * A full-text query for titles holding every word. Words are letters, digits and inner hyphens
+ * (searchWords), quoted so that none is read as an operator; a hyphenated name also asks for
+ * its parts, as the parser splits titles the same way.
+ */
+function wordQuery(words: string[]): string {
+  return words.map((word) => `'${word}'`).join(' & ');
+}
+
 /** The numbers in both ascending lists. */
 function intersect(a: number[], b: number[]): number[] {
   const both: number[] = [];
@@ -179,8 +191,8 @@ export class CompareRepository {
         .limit(TITLE_CANDIDATES)
         .execute();
     }
-    // Sets that look up the same words share one index scan. No index covers title || '', so
-    // the other words are checked on the rows found.
+    // Sets that look up the same words share one scan of the title-word index. No index covers
+    // title || '', so the other words are checked on the rows found.
     const byIndexed = new Map<string, { indexed: string[]; checked: string[][] }>();
     for (const { indexed, checked } of sets) {
       const key = [...indexed].sort().join(' ');
@@ -190,15 +202,15 @@ export class CompareRepository {
     }
     const holding = sql.join(
       [...byIndexed.values()].map(({ indexed, checked }) => {
-        const lookedUp = indexed.map((word) => sql`title ilike ${`%${word}%`}`);
-        if (checked.some((words) => words.length === 0)) return sql.join(lookedUp, sql` and `);
+        const lookedUp = sql`${titleWords} @@ to_tsquery('simple'::regconfig, ${wordQuery(indexed)})`;
+        if (checked.some((words) => words.length === 0)) return lookedUp;
         const checks = checked.map((words) =>
           sql.join(
             words.map((word) => sql`(title || '') ilike ${`%${word}%`}`),
             sql` and `,
           ),
         );
-        return sql`${sql.join(lookedUp, sql` and `)} and ((${sql.join(checks, sql`) or (`)}))`;
+        return sql`${lookedUp} and ((${sql.join(checks, sql`) or (`)}))`;
       }),
       sql`) or (`,
     );
