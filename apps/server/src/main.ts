@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { AccountsSetup } from './modules/auth/accounts-setup.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
+import { startDashboardRollups } from './modules/business/rollup-job.ts';
 import { CatalogRepository } from './modules/catalog/catalog-repository.ts';
 import {
   describeReport,
@@ -42,10 +43,12 @@ async function startServer(config: AppConfig): Promise<void> {
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
   const app = await buildApp({ config, database, migrationVersion: version });
+  const rollups = startDashboardRollups({ db: database.db, log: app.log });
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    await rollups.stop();
     await app.close(); // stop taking requests and finish the ones in flight
     await database.close();
   });

@@ -96,6 +96,24 @@ export class DashboardRepository {
     this.#db = db;
   }
 
+  /** The businesses with a click since `since` (the ones whose dashboards have days to roll up). */
+  async businessesWithClicksSince(since: Date): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('businesses as b')
+      .select('b.id')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('clicks as c')
+            .select('c.id')
+            .whereRef('c.business_id', '=', 'b.id')
+            .where('c.occurred_at', '>=', since),
+        ),
+      )
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Rolls up the business's clicks of every day in `days` (closed days only) that is not rolled
    * up yet, all dimensions in one pass over the clicks. Returns how many days it rolled up.
@@ -470,7 +488,7 @@ export function monthsWithin(span: DaySpan): string[] {
 }
 
 /** The first day of the month after the one `day` is in. */
-function nextMonth(day: string): string {
+export function nextMonth(day: string): string {
   const date = dayStart(day);
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1))
     .toISOString()
