@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { appPort, fixtureMerchantPort, fixtureShopPort, mailCatcher } from './support/ports.ts';
+import {
+  appPort,
+  fixtureMerchantPort,
+  fixtureShopPort,
+  mailCatcher,
+  secondFixtureMerchantPort,
+} from './support/ports.ts';
 
 const port = appPort;
 // One fresh embedded database per run; the variable carries it from the runner to its workers.
@@ -56,6 +62,13 @@ export default defineConfig({
       command: `node --import tsx e2e/support/fixture-merchant.ts ${fixtureMerchantPort} http://127.0.0.1:${port}`,
       cwd: '..',
       url: `http://127.0.0.1:${fixtureMerchantPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node --import tsx e2e/support/fixture-merchant.ts ${secondFixtureMerchantPort} http://127.0.0.1:${port}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${secondFixtureMerchantPort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
     },

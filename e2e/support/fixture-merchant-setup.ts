@@ -6,26 +6,33 @@ export const fixtureMerchantDomain = `localhost:${fixtureMerchantPort}`;
 export const fixtureMerchantOrigin = `http://${fixtureMerchantDomain}`;
 export const merchantProductUrl = `${fixtureMerchantOrigin}/products/${merchantProduct.key}`;
 
-/** Tells the fixture merchant's shop which verification token and publishable key to serve. */
+/**
+ * Tells a fixture merchant's shop (the first one unless `port` names another) which verification
+ * token and publishable key to serve.
+ */
 export async function configureFixtureMerchant(
   request: APIRequestContext,
   config: { verificationToken?: string; publishableKey?: string },
+  port = fixtureMerchantPort,
 ) {
-  const answer = await request.post(`http://127.0.0.1:${fixtureMerchantPort}/__config`, {
+  const answer = await request.post(`http://127.0.0.1:${port}/__config`, {
     data: config,
   });
   expect(answer.ok()).toBe(true);
 }
 
-/** The merchant's product feed (Merchant Center TSV): the fixture product, cheaper than anywhere. */
-export function fixtureMerchantFeed(): string {
+/**
+ * The merchant's product feed (Merchant Center TSV): the fixture product, cheaper than anywhere,
+ * linked at `productUrl` (the first fixture shop's product page unless told otherwise).
+ */
+export function fixtureMerchantFeed(productUrl = merchantProductUrl): string {
   const price = `${(merchantPriceMinor / 100).toFixed(2)} USD`;
   return [
     'id\ttitle\tlink\tprice\tavailability\tbrand\tgtin\tcondition',
     [
       'CE-1',
       merchantProduct.title,
-      merchantProductUrl,
+      productUrl,
       price,
       'in stock',
       merchantProduct.brand,

@@ -7,3 +7,5 @@ export const fixtureShopPort = appPort + 3;
 export const closedPort = appPort + 4;
 /** A merchant's shop with ipick's snippet installed (localhost, so a host of its own). */
 export const fixtureMerchantPort = appPort + 5;
+/** A second merchant's shop, the same product on another host: for a merchant set up in the UI. */
+export const secondFixtureMerchantPort = appPort + 6;
