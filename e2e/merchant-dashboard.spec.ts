@@ -1,13 +1,6 @@
 import { formatMoney } from '@ipick/core';
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { desktopChrome, signInAsAdmin } from './support/browsing.ts';
 import { merchantPriceMinor, merchantProduct } from './support/demo-products.ts';
 import { configureFixtureMerchant, fixtureMerchantFeed } from './support/fixture-merchant-setup.ts';
 import { secondFixtureMerchantPort } from './support/ports.ts';
@@ -17,13 +10,7 @@ import { captureScreens, type ScreenshotTarget } from './support/screenshots.ts'
 // approved by an admin; a shopper then buys through ipick, and the merchant finds the click and
 // the sale on every dashboard page. The shop is the second fixture merchant on localhost.
 test.describe.configure({ mode: 'serial' });
-
-// Headless Chromium names itself "HeadlessChrome", which ipick counts as a bot and leaves out of
-// merchants' figures; every browser here is the desktop Chrome it stands for.
-const desktopChrome: BrowserContextOptions = {
-  userAgent:
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-};
+// Every browser here is the desktop Chrome it stands for, so ipick counts the visits.
 test.use(desktopChrome);
 
 const merchant = {
@@ -32,7 +19,6 @@ const merchant = {
   email: `owner-${Date.now()}@corner-electronics.example`,
   password: 'corner shop password 1',
 };
-const admin = { email: 'admin@demo.ipick.local', password: 'demo-admin-1' };
 const shopDomain = `localhost:${secondFixtureMerchantPort}`;
 const shopOrigin = `http://${shopDomain}`;
 const shopProductUrl = `${shopOrigin}/products/${merchantProduct.key}`;
@@ -61,18 +47,6 @@ function shopFeed(): string {
     'new',
   ];
   return `${fixtureMerchantFeed(shopProductUrl)}\n${rejected.join('\t')}`;
-}
-
-async function signInAsAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext(desktopChrome);
-  const page = await context.newPage();
-  await page.goto('/admin-login');
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill(admin.email);
-  await main.getByLabel('Password').fill(admin.password);
-  await main.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
-  return page;
 }
 
 /** A figure of a `<dl>` by its term, e.g. "Conversions" → its value. */

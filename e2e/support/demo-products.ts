@@ -42,3 +42,27 @@ export const merchantPriceMinor =
 /** The fixture shop's price: a dollar under the cheapest catalog offer, so ipick shows no saving. */
 export const fixtureShopPriceMinor =
   Math.min(...fixtureShopProduct.offers.map((entry) => entry.offer.priceMinor!)) - 100;
+
+/** A demo product sold at Amazon and at least one other retailer, every offer priced. */
+function productWithAmazonOffer(): DemoProduct {
+  for (const product of demoCatalog()) {
+    const amazon = product.offers.filter((entry) => entry.retailer === 'amazon');
+    if (
+      amazon.length === 1 &&
+      product.offers.length >= 2 &&
+      product.offers.every(
+        (entry) =>
+          entry.offer.priceMinor !== null &&
+          entry.offer.gtin !== null &&
+          entry.offer.condition === 'new' &&
+          entry.offer.availability === 'in_stock',
+      )
+    ) {
+      return product;
+    }
+  }
+  throw new Error('No demo product with an Amazon offer');
+}
+
+/** The product whose Amazon offer shows which affiliate id ipick's links carry. */
+export const amazonProduct: DemoProduct = productWithAmazonOffer();

@@ -1,0 +1,35 @@
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/**
+ * Headless Chromium names itself "HeadlessChrome", which ipick counts as a bot and leaves out of
+ * merchants' figures; shoppers and merchants in these tests browse as the desktop Chrome they
+ * stand for.
+ */
+export const desktopChrome: BrowserContextOptions = {
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+};
+
+/** The demo accounts the embedded database gets on first start (README "Accounts"). */
+export const demoAccounts = {
+  shopper: { email: 'shopper@demo.ipick.local', password: 'demo-shopper-1' },
+  admin: { email: 'admin@demo.ipick.local', password: 'demo-admin-1' },
+};
+
+/** Fills the email and password of the sign-in form in the page's main region. */
+export async function signInOnPage(page: Page, account: { email: string; password: string }) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(account.email);
+  await main.getByLabel('Password').fill(account.password);
+  await main.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new browser, signed in as the demo admin at /admin-login, on /admin. */
+export async function signInAsAdmin(browser: Browser): Promise<Page> {
+  const context = await browser.newContext(desktopChrome);
+  const page = await context.newPage();
+  await page.goto('/admin-login');
+  await signInOnPage(page, demoAccounts.admin);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+  return page;
+}
