@@ -325,6 +325,7 @@ test('screenshots of every merchant dashboard and admin page, on desktop and pho
       name: 'dashboard-analytics',
       path: `${dashboard}/analytics`,
       ready: (page) => page.getByRole('figure', { name: 'Clicks and conversions over time' }),
+      settleMs: 2_500,
     },
     {
       name: 'dashboard-products',
@@ -380,6 +381,7 @@ test('screenshots of every merchant dashboard and admin page, on desktop and pho
       name: 'admin',
       path: '/admin',
       ready: (page) => page.getByRole('tablist', { name: 'Admin sections' }),
+      settleMs: 2_500,
     },
     {
       name: 'admin-business',

@@ -28,6 +28,8 @@ export interface ScreenshotTarget {
   path: string;
   /** Something only the loaded page with its data shows. */
   ready: (page: Page) => Locator;
+  /** How long its charts take to draw in, in milliseconds (their animation runs in script). */
+  settleMs?: number;
 }
 
 /** Opens each page at each width, waits for its data and saves a full-page screenshot. */
@@ -40,8 +42,8 @@ export async function captureScreens(page: Page, targets: readonly ScreenshotTar
         await page.goto(target.path);
         await expect(target.ready(page).first()).toBeVisible({ timeout: 30_000 });
         await waitForSettledPage(page);
-        // Charts and toasts animate in; let them finish.
-        await page.waitForTimeout(700);
+        // Toasts and charts animate in; let them finish.
+        await page.waitForTimeout(target.settleMs ?? 700);
         await page.screenshot({
           path: join(directory, `${target.name}-${viewport.name}.png`),
           fullPage: true,
