@@ -236,8 +236,24 @@ export class AttributionService {
       if (keyCount(next) === keyCount(keys)) break;
       keys = next;
     }
-    return rows;
+    return oneRowPerClick(rows);
   }
+}
+
+/**
+ * A click on a merchant's offer leaves two rows: the referral-tracking call and, a moment later,
+ * ipick's redirect carrying the same referral id. They are one click, so the referral (which
+ * names the product and the page) stands for both; counting both would split credit between a
+ * shopper's click and itself.
+ */
+function oneRowPerClick(rows: JourneyRows): JourneyRows {
+  const referred = new Set(rows.referrals.map((row) => row.referral_id));
+  return {
+    ...rows,
+    redirectClicks: rows.redirectClicks.filter(
+      (row) => row.referral_id === null || !referred.has(row.referral_id),
+    ),
+  };
 }
 
 /** `YYYY-MM-DD` is a whole UTC day: `from` its start, `to` the start of the next day. */

@@ -347,3 +347,47 @@ describe('GET /api/business/journeys/recent', () => {
     expect((await browserSession(app).get('/api/business/journeys/recent')).statusCode).toBe(401);
   });
 });
+
+// Last: its order would show among the recent orders the tests above count.
+describe('a merchant click recorded twice', () => {
+  it('counts a merchant click once, though the referral call and the redirect both recorded it', async () => {
+    const referralId = 'aff_once_1767225600000_k3x9q2m7a';
+    const tracked = await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: merchant.domain,
+      targetUrl: `https://${merchant.domain}/p/once?session_id=s-once`,
+      productName: 'Kettle',
+    });
+    const { targetUrl } = tracked.json<{ targetUrl: string }>();
+    // The shopper then goes through ipick's redirect to that address, as the results page sends them.
+    const redirected = await app.inject({
+      url: `/api/redirect?to=${encodeURIComponent(targetUrl)}&session_id=s-once`,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    });
+    expect(redirected.statusCode).toBe(302);
+    const ledger = await db()
+      .selectFrom('clicks')
+      .select('referral_id')
+      .where('session_id', '=', 's-once')
+      .execute();
+    expect(ledger).toEqual([{ referral_id: referralId }]);
+    await convert({
+      kind: 'sale',
+      orderId: 'order-once',
+      amountMinor: 5_000,
+      currency: 'USD',
+      referralId,
+    });
+
+    const journey = (await merchant.browser.get('/api/business/journeys?orderId=order-once')).json<{
+      steps: { type: string; source?: string }[];
+      attribution: { credits: Record<string, Credit[]> }[];
+    }>();
+    expect(journey.steps.filter((step) => step.type === 'click')).toMatchObject([
+      { source: 'referral' },
+    ]);
+    for (const model of ['last_click', 'first_click', 'linear', 'position_based']) {
+      expect(journey.attribution[0]!.credits[model]).toMatchObject([{ referralId, share: 1 }]);
+    }
+  });
+});
