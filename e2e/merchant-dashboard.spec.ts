@@ -238,8 +238,7 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
     });
     await expect(figure(page, 'Conversions')).toHaveText('1');
     await expect(figure(page, 'Revenue')).toHaveText(price);
-    const clicks = Number((await figure(page, 'Clicks').textContent())!.replace(/,/g, ''));
-    expect(clicks).toBeGreaterThanOrEqual(1);
+    await expect(figure(page, 'Clicks')).toHaveText('1');
     await expect(page.getByRole('table', { name: 'Clicks by product' })).toContainText(productName);
   });
 
@@ -249,8 +248,8 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
     const row = conversions.getByRole('row').filter({ hasText: orderId });
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText(price);
-    const clicks = Number(await row.getByRole('cell').nth(1).textContent());
-    expect(clicks).toBeGreaterThanOrEqual(1);
+    // One shopper click: the referral call and the redirect that recorded it count once.
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
     // Last click, the model invoices use, gives the whole sale to the shopper's click.
     await expect(conversions.getByRole('columnheader').nth(3)).toHaveText(
       'Last click: first / last click',
