@@ -27,7 +27,8 @@ export function tabPanelId(idPrefix: string, value: string): string {
 
 /**
  * Tabs per the WAI-ARIA tabs pattern: one tab stop, arrow keys (and Home/End) move between tabs
- * and select them.
+ * and select them. Tabs share the row equally and wrap onto further rows when they do not fit,
+ * so none is ever hidden off-screen.
  */
 export function TabList<T extends string>({
   label,
@@ -57,7 +58,7 @@ export function TabList<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={handleKeyDown}
-      className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-md bg-muted p-1', className)}
+      className={cn('flex flex-wrap gap-1 rounded-md bg-muted p-1', className)}
     >
       {items.map((item) => {
         const selected = item.value === value;
@@ -72,7 +73,7 @@ export function TabList<T extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onValueChange(item.value)}
             className={cn(
-              'rounded-sm px-3 py-1.5 text-sm font-medium transition-colors',
+              'flex-1 rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
               selected
                 ? 'bg-background text-foreground shadow-xs'
                 : 'text-muted-foreground hover:text-foreground',

@@ -47,16 +47,13 @@ export default function AdminPage() {
         </div>
       </PageHeader>
       <div className="flex flex-col gap-6">
-        <div className="overflow-x-auto">
-          <TabList
-            label="Admin sections"
-            idPrefix="admin"
-            items={tabs}
-            value={tab}
-            onValueChange={(next) => setSearchParams({ tab: next }, { replace: true })}
-            className="min-w-max"
-          />
-        </div>
+        <TabList
+          label="Admin sections"
+          idPrefix="admin"
+          items={tabs}
+          value={tab}
+          onValueChange={(next) => setSearchParams({ tab: next }, { replace: true })}
+        />
         <TabPanel idPrefix="admin" value={tab}>
           {tab === 'overview' ? <OverviewPanel /> : null}
           {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : null}

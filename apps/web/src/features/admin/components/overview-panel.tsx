@@ -136,23 +136,26 @@ function DayBars({ series, figure }: { series: AdminOverviewDay[]; figure: keyof
         <span>{series[0] ? dayFormat.format(new Date(series[0].day)) : ''}</span>
         <span>{series.at(-1) ? dayFormat.format(new Date(series.at(-1)!.day)) : ''}</span>
       </div>
-      <table className="sr-only">
-        <caption>{label} per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">{label}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((day) => (
-            <tr key={day.day}>
-              <td>{dayFormat.format(new Date(day.day))}</td>
-              <td>{day[figure]}</td>
+      {/* A table cannot shrink to sr-only's 1px box and would leave blank scroll; its wrapper can. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label} per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">{label}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((day) => (
+              <tr key={day.day}>
+                <td>{dayFormat.format(new Date(day.day))}</td>
+                <td>{day[figure]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
