@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_BREAKDOWN_LIMIT,
   type AnalyticsInterval,
   type BreakdownDimension,
   type DashboardAnalytics as Analytics,
@@ -151,13 +152,26 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                 <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
                 <Tooltip />
                 <Legend />
-                <Line type="monotone" dataKey="clicks" name="Clicks" stroke="#0f766e" dot={false} />
+                {/* Conversions are drawn dashed with smaller dots over the wider clicks line, so
+                    both stay visible where they are equal; dots show a period of a single day. */}
+                <Line
+                  type="monotone"
+                  dataKey="clicks"
+                  name="Clicks"
+                  stroke="#0f766e"
+                  strokeWidth={3}
+                  dot={{ r: 4, fill: '#0f766e' }}
+                  activeDot={{ r: 6 }}
+                />
                 <Line
                   type="monotone"
                   dataKey="conversions"
                   name="Conversions"
                   stroke="#b45309"
-                  dot={false}
+                  strokeWidth={2}
+                  strokeDasharray="6 4"
+                  dot={{ r: 2.5, fill: '#b45309' }}
+                  activeDot={{ r: 4 }}
                 />
               </LineChart>
             </ResponsiveContainer>
@@ -194,7 +208,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
         <CardHeader>
           <CardTitle>Where the clicks went</CardTitle>
           <CardDescription>
-            The largest {rows.length > 0 ? rows.length : ''} of each breakdown.
+            Largest first, up to {DASHBOARD_BREAKDOWN_LIMIT} in each breakdown.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -204,7 +218,6 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
             value={dimension}
             onValueChange={setDimension}
             idPrefix="breakdown"
-            className="overflow-x-auto"
           />
           <TabPanel idPrefix="breakdown" value={dimension}>
             {rows.length === 0 ? (
@@ -232,12 +245,11 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                   <tbody>
                     {rows.map((row) => (
                       <tr key={row.key ?? 'none'} className="border-b border-border last:border-0">
-                        <th
-                          scope="row"
-                          className="max-w-64 truncate py-2 pr-3 text-left font-normal"
-                          title={row.label}
-                        >
-                          {row.label}
+                        <th scope="row" className="py-2 pr-3 text-left font-normal">
+                          {/* Table cells ignore max-width; a block inside them does not. */}
+                          <span className="block max-w-36 truncate sm:max-w-64" title={row.label}>
+                            {row.label}
+                          </span>
                         </th>
                         <td className="py-2 pr-3 text-right tabular-nums">
                           {formatCount(row.clicks)}

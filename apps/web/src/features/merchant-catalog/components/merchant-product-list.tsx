@@ -160,7 +160,7 @@ function ProductListBody({
   return (
     <>
       <div className="overflow-x-auto rounded-lg border border-border">
-        <table className="w-full min-w-[48rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Your products, page {page} of {pageCount}
           </caption>
@@ -219,22 +219,25 @@ function ProductRow({ product }: { product: MerchantProduct }) {
     product.availability === 'out_of_stock' || product.availability === 'discontinued';
   return (
     <tr className="border-t border-border align-top">
-      <th scope="row" className="max-w-xs px-3 py-2 text-left font-normal">
-        <a
-          href={product.url}
-          target="_blank"
-          rel="noreferrer"
-          className="font-medium underline-offset-4 hover:underline"
-        >
-          {product.title}
-        </a>
-        <span className="block text-xs text-muted-foreground">
-          {product.productId}
-          {product.gtin ? ` · GTIN ${product.gtin}` : ''} ·{' '}
-          <RelativeTime value={product.lastSeenAt} prefix="Last seen" />
-        </span>
+      <th scope="row" className="px-3 py-2 text-left font-normal">
+        {/* A narrow product column keeps the price in view on a phone; the rest scrolls. */}
+        <div className="w-48 sm:w-auto sm:max-w-xs">
+          <a
+            href={product.url}
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium underline-offset-4 hover:underline"
+          >
+            {product.title}
+          </a>
+          <span className="block text-xs text-muted-foreground">
+            {product.productId}
+            {product.gtin ? ` · GTIN ${product.gtin}` : ''} ·{' '}
+            <RelativeTime value={product.lastSeenAt} prefix="Last seen" />
+          </span>
+        </div>
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
         {money(product.priceMinor, product.currency)}
       </td>
       <td className="px-3 py-2">
