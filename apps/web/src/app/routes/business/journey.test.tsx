@@ -50,7 +50,7 @@ const journey: JourneyResponse = {
       type: 'event',
       id: 'e1',
       eventType: 'page_view',
-      url: 'https://lamps.example.com/p/brass-desk-lamp',
+      url: 'https://lamps.example.com/p/brass-desk-lamp?utm_source=ipick&utm_campaign=product_referral',
       referralId: 'aff_1',
       sessionId: 's-1',
       visitorId: 'v-3f9a2b7c1d',
@@ -115,6 +115,18 @@ describe('/business/dashboard/journey', () => {
       'Visited a page',
       'Purchase $49.99',
     ]);
+    // Pages are shown by host and path, the full landing address on hover.
+    const landing = within(steps[1]!).getByText('lamps.example.com/p/brass-desk-lamp');
+    expect(landing.getAttribute('title')).toBe(
+      'https://lamps.example.com/p/brass-desk-lamp?utm_source=ipick&utm_campaign=product_referral',
+    );
+    const links = screen.getByRole('navigation', { name: 'Journey links' });
+    expect(
+      within(links).getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href'),
+    ).toBe('/business/dashboard/checkout');
+    expect(within(links).getByRole('link', { name: 'All journeys' }).getAttribute('href')).toBe(
+      '/business/dashboard/journey',
+    );
     const credit = screen.getByRole('table', { name: /Credit of each ipick click/ });
     expect(within(credit).getByRole('row', { name: /Last click/ }).textContent).toContain(
       'click 1: 100 %',

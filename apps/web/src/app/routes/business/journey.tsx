@@ -2,11 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
-import { buttonVariants } from '@/components/ui/button';
 import { JourneyTimeline } from '@/features/journeys/components/journey-timeline';
 import { RecentJourneys } from '@/features/journeys/components/recent-journeys';
 
 const journeyPath = '/business/dashboard/journey';
+const linkClass =
+  'inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline [&_svg]:size-4';
 
 function readPage(value: string | null): number {
   const page = Number(value);
@@ -36,20 +37,20 @@ export default function JourneyPage() {
         title="Customer journeys"
         description="The steps one shopper took from ipick to a purchase in your shop. Shoppers are known only by a random id, never by name."
       >
-        <div className="flex flex-wrap gap-2">
+        <nav aria-label="Journey links" className="flex flex-wrap gap-x-5 gap-y-2">
+          <Link to="/business/dashboard/checkout" className={linkClass}>
+            <ArrowLeft aria-hidden="true" />
+            Back to the dashboard
+          </Link>
           {orderId ? (
-            <Link to={journeyPath} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <ArrowLeft aria-hidden="true" />
+            <Link to={journeyPath} className={linkClass}>
               All journeys
             </Link>
           ) : null}
-          <Link
-            to="/business/dashboard/checkout/attribution"
-            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-          >
+          <Link to="/business/dashboard/checkout/attribution" className={linkClass}>
             Attribution
           </Link>
-        </div>
+        </nav>
       </PageHeader>
       {orderId ? (
         <section aria-labelledby="journey-heading" className="flex flex-col gap-4">

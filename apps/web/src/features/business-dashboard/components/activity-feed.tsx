@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UrlText } from '@/components/ui/url-text';
 import { toErrorMessage } from '@/lib/error-message';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { formatAmount } from '../utils/format';
@@ -129,7 +130,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
     <li className="flex gap-3 p-3 sm:p-4">
       <span
         aria-hidden="true"
-        className="mt-0.5 rounded-full bg-muted p-2 text-muted-foreground [&_svg]:size-4"
+        className="mt-0.5 shrink-0 self-start rounded-full bg-muted p-2 text-muted-foreground [&_svg]:size-4"
       >
         {item.type === 'click' ? <MousePointerClick /> : null}
         {item.type === 'event' ? <Zap /> : null}
@@ -200,11 +201,7 @@ function ActivityDetails({ item }: { item: ActivityItem }) {
       {parts.length > 0 ? (
         <p className="text-sm text-muted-foreground">{parts.join(' · ')}</p>
       ) : null}
-      {address ? (
-        <p className="truncate text-xs text-muted-foreground" title={address}>
-          {address}
-        </p>
-      ) : null}
+      {address ? <UrlText url={address} className="text-xs text-muted-foreground" /> : null}
     </>
   );
 }

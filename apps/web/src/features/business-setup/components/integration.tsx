@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { UrlText } from '@/components/ui/url-text';
 import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey } from '../api/api-keys';
 import { useIntegrationStatus, useSendTestEvent } from '../api/integration-status';
@@ -84,7 +85,7 @@ export function StatusMessage({ status }: { status: IntegrationStatus }) {
         className="flex items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-brand-800"
       >
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <div className="text-sm">
+        <div className="min-w-0 text-sm">
           <p className="font-semibold">Integration active</p>
           <p>
             Your shop’s first event arrived{' '}
@@ -93,7 +94,7 @@ export function StatusMessage({ status }: { status: IntegrationStatus }) {
             {live.url ? (
               <>
                 {' '}
-                on <span className="break-all">{live.url}</span>
+                on <UrlText url={live.url} className="font-medium" />
               </>
             ) : null}
             , <RelativeTime value={live.receivedAt} />.

@@ -4,6 +4,7 @@ import { Eye, MousePointerClick, ShoppingBag, Undo2, UserPlus } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UrlText } from '@/components/ui/url-text';
 import { ApiError } from '@/lib/api-client';
 import { toErrorMessage } from '@/lib/error-message';
 import { useJourney } from '../api/get-journey';
@@ -25,7 +26,15 @@ function formatTime(value: string): string {
   return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function describeStep(step: JourneyStepView): { icon: ReactNode; title: string; detail: string } {
+interface StepDescription {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  /** The shop page of the step, shown shortened on its own line. */
+  url: string | null;
+}
+
+function describeStep(step: JourneyStepView): StepDescription {
   if (step.type === 'click') {
     return {
       icon: <MousePointerClick />,
@@ -33,17 +42,18 @@ function describeStep(step: JourneyStepView): { icon: ReactNode; title: string; 
       detail: [
         step.source === 'redirect' ? 'From an ipick results page' : 'Referral-tracking call',
         step.utmCampaign ? `campaign ${step.utmCampaign}` : null,
-        step.targetUrl,
       ]
         .filter(Boolean)
         .join(' · '),
+      url: step.targetUrl,
     };
   }
   if (step.type === 'event') {
     return {
       icon: <Eye />,
       title: EVENT_LABELS[step.eventType] ?? `Event: ${step.eventType}`,
-      detail: step.url ?? '',
+      detail: '',
+      url: step.url,
     };
   }
   const amount =
@@ -54,6 +64,7 @@ function describeStep(step: JourneyStepView): { icon: ReactNode; title: string; 
       step.kind === 'refund' ? <Undo2 /> : step.kind === 'lead' ? <UserPlus /> : <ShoppingBag />,
     title: `${titles[step.kind]}${amount ? ` ${amount}` : ''}`,
     detail: `Order ${step.orderId} · reported by your ${step.source === 'server' ? 'server' : 'shop page'}`,
+    url: null,
   };
 }
 
@@ -100,7 +111,7 @@ function Timeline({ journey }: { journey: JourneyResponse }) {
       </p>
       <ol aria-label={`Journey of order ${journey.orderId}`} className="flex flex-col">
         {journey.steps.map((step, index) => {
-          const { icon, title, detail } = describeStep(step);
+          const { icon, title, detail, url } = describeStep(step);
           return (
             <li key={`${step.type}-${step.id}`} className="relative flex gap-3 pb-5">
               {index < journey.steps.length - 1 ? (
@@ -120,9 +131,8 @@ function Timeline({ journey }: { journey: JourneyResponse }) {
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={step.occurredAt}>{formatTime(step.occurredAt)}</time>
                 </p>
-                {detail ? (
-                  <p className="text-sm break-all text-muted-foreground">{detail}</p>
-                ) : null}
+                {detail ? <p className="text-sm text-muted-foreground">{detail}</p> : null}
+                {url ? <UrlText url={url} className="text-sm text-muted-foreground" /> : null}
               </div>
             </li>
           );
