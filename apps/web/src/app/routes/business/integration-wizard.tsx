@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { buttonVariants } from '@/components/ui/button';
 import { useBusinessAuth } from '@/features/business-auth/hooks/use-business-auth';
 import { IntegrationWizard } from '@/features/business-setup/components/integration-wizard';
+import { FeedUpload } from '@/features/merchant-catalog/components/feed-upload';
 import { SnippetInstructions } from '@/features/tracking-test/components/snippet-instructions';
 
 /** `/business/integrate/wizard`; `?step=1…4` keeps the open step in the address. */
@@ -24,6 +25,9 @@ export default function IntegrationWizardPage() {
         onStepChange={(next) => setParams({ step: String(next + 1) }, { replace: true })}
         renderSnippet={(publishableKey) => (
           <SnippetInstructions publishableKey={publishableKey} domain={business?.domain} />
+        )}
+        renderFeedUpload={({ importId, onFinished }) => (
+          <FeedUpload importId={importId} onFinished={onFinished} />
         )}
         finish={
           <Link to="/business/dashboard/checkout" className={buttonVariants()}>

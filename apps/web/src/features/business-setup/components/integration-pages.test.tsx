@@ -242,18 +242,30 @@ describe('the integration wizard', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: /Step 4 of 4/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Upload feed' }));
-    expect(screen.getByText('Choose a feed file to upload')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Choose your feed file first.');
 
     const file = new File(['id,title\n1,Lamp\n'], 'lamps.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Feed file'), file);
     await user.click(screen.getByRole('button', { name: 'Upload feed' }));
 
-    const progress = await screen.findByRole('progressbar', { name: 'Feed import progress' });
-    expect(progress.getAttribute('aria-valuenow')).toBe('40');
-    const report = await screen.findByLabelText('Import report', {}, { timeout: 4000 });
+    const imported = await screen.findByRole('region', { name: 'Feed import' });
+    // Reading is the first half of the bar.
+    const progress = await within(imported).findByRole('progressbar', {
+      name: 'Feed import progress',
+    });
+    expect(progress.getAttribute('aria-valuenow')).toBe('25');
+    expect(progress.getAttribute('aria-valuetext')).toBe('25% · Reading the feed: 3 rows so far');
+    await within(imported).findByText(/^Import finished/, {}, { timeout: 4000 });
+    const report = within(imported).getByRole('region', { name: 'Import report' });
     expect(report.textContent).toContain('Added4');
-    expect(screen.getByRole('table', { name: 'Rejected rows' }).textContent).toContain(
+    expect(within(report).getByRole('table', { name: /Rejected rows/ }).textContent).toContain(
       'price: must be a number',
+    );
+    // The finished import re-checks the steps.
+    await waitFor(() =>
+      expect(
+        sentRequests(fetch).filter((r) => r === 'GET /api/business/integration/status').length,
+      ).toBeGreaterThan(1),
     );
     expect(sentRequests(fetch)).toContain('POST /api/business/catalog/feeds');
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toBeTruthy();

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useIntegrationStatus } from '../api/integration-status';
 import { AddDomainForm, DomainList } from './domains';
-import { FeedUpload } from './feed-upload';
 import {
   CreatePublishableKey,
   SendTestEventButton,
@@ -32,6 +31,11 @@ export function firstOpenStep(status: IntegrationStatus): number {
 interface IntegrationWizardProps {
   /** The snippet tag to paste, filled in with `publishableKey` (composed by the page). */
   renderSnippet: (publishableKey: string | null) => ReactNode;
+  /**
+   * The feed upload (composed by the page), opened on the latest import; `onFinished` re-checks
+   * the steps when an import followed there ends.
+   */
+  renderFeedUpload: (props: { importId: string | null; onFinished: () => void }) => ReactNode;
   /** The step in the address bar, if any (0-based); otherwise the first open one. */
   step: number | null;
   onStepChange: (step: number) => void;
@@ -54,6 +58,7 @@ function Wizard({
   step,
   onStepChange,
   renderSnippet,
+  renderFeedUpload,
   finish,
   onRecheck,
 }: IntegrationWizardProps & { status: IntegrationStatus; onRecheck: () => Promise<unknown> }) {
@@ -141,7 +146,9 @@ function Wizard({
           <SnippetStep status={status} renderSnippet={renderSnippet} onRecheck={onRecheck} />
         ) : null}
         {active.key === 'testEvent' ? <TestEventStep status={status} /> : null}
-        {active.key === 'feed' ? <FeedStep status={status} /> : null}
+        {active.key === 'feed' ? (
+          <FeedStep status={status} renderFeedUpload={renderFeedUpload} onRecheck={onRecheck} />
+        ) : null}
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -252,12 +259,20 @@ function TestEventStep({ status }: { status: IntegrationStatus }) {
   );
 }
 
-function FeedStep({ status }: { status: IntegrationStatus }) {
-  const latest = status.latestFeedImport;
+function FeedStep({
+  status,
+  renderFeedUpload,
+  onRecheck,
+}: {
+  status: IntegrationStatus;
+  renderFeedUpload: IntegrationWizardProps['renderFeedUpload'];
+  onRecheck: () => Promise<unknown>;
+}) {
+  const latestId = status.latestFeedImport?.id ?? null;
   return (
     <div className="flex flex-col gap-4">
       {status.steps.feed ? <DoneNote>Your product feed has been imported.</DoneNote> : null}
-      <FeedUpload importId={latest?.id ?? null} />
+      {renderFeedUpload({ importId: latestId, onFinished: () => void onRecheck() })}
     </div>
   );
 }

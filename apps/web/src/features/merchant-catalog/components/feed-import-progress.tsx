@@ -46,21 +46,21 @@ export function ImportStatusBadge({ feedImport }: { feedImport: FeedImport }) {
 }
 
 /** An accessible bar; without a value it shows work going on of unknown length. */
-function ProgressBar({ value, label }: { value: number | null; label: string }) {
+function ProgressBar({ value, text }: { value: number | null; text: string }) {
   return (
     <div
       role="progressbar"
-      aria-label={label}
+      aria-label="Feed import progress"
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value ?? undefined}
-      aria-valuetext={value === null ? 'Reading the feed…' : `${value}%`}
+      aria-valuetext={value === null ? text : `${value}% · ${text}`}
       className="h-2 w-full overflow-hidden rounded-full bg-muted"
     >
       <div
         className={
           value === null
-            ? 'h-full w-1/3 animate-pulse rounded-full bg-primary'
+            ? 'h-full w-1/3 animate-pulse rounded-full bg-primary motion-reduce:animate-none'
             : 'h-full rounded-full bg-primary transition-[width] duration-500'
         }
         style={value === null ? undefined : { width: `${value}%` }}
@@ -69,9 +69,38 @@ function ProgressBar({ value, label }: { value: number | null; label: string }) 
   );
 }
 
+/** What a running import is doing, e.g. "Reading the feed: 120 rows so far". */
+function runningText(feedImport: FeedImport): string {
+  const doing = feedImport.phase === 'writing' ? 'Saving products' : 'Reading the feed';
+  return `${doing}: ${feedImport.itemsSeen} rows so far`;
+}
+
+/** How the import went and when: while running what it does, then when it ended. */
+function ImportTimeline({ feedImport }: { feedImport: FeedImport }) {
+  const started = <RelativeTime value={feedImport.startedAt} prefix="started" />;
+  if (feedImport.status === 'running') {
+    return (
+      <>
+        {runningText(feedImport)} · {started}
+      </>
+    );
+  }
+  const outcome = feedImport.status === 'completed' ? 'Import finished' : 'Import failed';
+  return (
+    <>
+      {feedImport.finishedAt ? (
+        <RelativeTime value={feedImport.finishedAt} prefix={outcome} />
+      ) : (
+        outcome
+      )}{' '}
+      · {started}
+    </>
+  );
+}
+
 const countLabels = [
   ['itemsSeen', 'Rows read'],
-  ['created', 'New products'],
+  ['created', 'Added'],
   ['updated', 'Updated'],
   ['unchanged', 'Unchanged'],
   ['rejected', 'Rejected'],
@@ -88,15 +117,9 @@ export function FeedImportProgress({ feedImport }: { feedImport: FeedImport }) {
         <p className="min-w-0 font-medium break-all">{feedImport.source}</p>
         <ImportStatusBadge feedImport={feedImport} />
       </div>
-      {isRunning ? <ProgressBar value={percent} label={`Import of ${feedImport.source}`} /> : null}
+      {isRunning ? <ProgressBar value={percent} text={runningText(feedImport)} /> : null}
       <p className="text-sm text-muted-foreground">
-        <RelativeTime value={feedImport.startedAt} prefix="Started" />
-        {feedImport.finishedAt ? (
-          <>
-            {' · '}
-            <RelativeTime value={feedImport.finishedAt} prefix="finished" />
-          </>
-        ) : null}
+        <ImportTimeline feedImport={feedImport} />
       </p>
       {feedImport.error ? (
         <p role="alert" className="text-sm text-destructive">

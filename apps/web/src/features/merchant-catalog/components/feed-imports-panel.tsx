@@ -1,17 +1,15 @@
 import type { FeedImport } from '@ipick/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { toErrorMessage } from '@/lib/error-message';
-import { feedImportsQueryOptions, useFeedImport, useFeedImports } from '../api/feed-imports';
-import { merchantProductsKey } from '../api/get-merchant-products';
+import { useFeedImports } from '../api/feed-imports';
 import { FeedImportForm } from './feed-import-form';
-import { FeedImportProgress, ImportStatusBadge } from './feed-import-progress';
+import { ImportStatusBadge } from './feed-import-progress';
+import { FollowedFeedImport } from './followed-feed-import';
 
 /**
  * The feed side of the products page: start an import (upload or address), follow its
@@ -56,7 +54,11 @@ export function FeedImportsPanel() {
         ) : (
           <>
             {shownId ? (
-              <ShownImport key={shownId} importId={shownId} isJustStarted={shownId === startedId} />
+              <FollowedFeedImport
+                key={shownId}
+                importId={shownId}
+                isJustStarted={shownId === startedId}
+              />
             ) : null}
             {imports.data.imports.length > 1 ? (
               <ImportHistory
@@ -69,57 +71,6 @@ export function FeedImportsPanel() {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * The import being followed. When one seen running (or just started here) finishes, the
- * product list and the import list refresh and a toast says how it went.
- */
-function ShownImport({ importId, isJustStarted }: { importId: string; isJustStarted: boolean }) {
-  const feedImport = useFeedImport(importId);
-  const queryClient = useQueryClient();
-  const isWatching = useRef(isJustStarted);
-  const status = feedImport.data?.status;
-
-  useEffect(() => {
-    if (status === 'running') {
-      isWatching.current = true;
-      return;
-    }
-    if (!isWatching.current || !status) return;
-    isWatching.current = false;
-    void queryClient.invalidateQueries({ queryKey: merchantProductsKey });
-    void queryClient.invalidateQueries({
-      queryKey: feedImportsQueryOptions().queryKey,
-      exact: true,
-    });
-    if (status === 'completed') toast.success('Your feed is imported');
-    else toast.error('The import failed', { description: 'Its report says why.' });
-  }, [status, queryClient]);
-
-  if (feedImport.isPending) {
-    return (
-      <div role="status">
-        <span className="sr-only">Loading the import…</span>
-        <Skeleton className="h-24 w-full" aria-hidden="true" />
-      </div>
-    );
-  }
-  if (feedImport.isError) {
-    return (
-      <ErrorState
-        title="We could not load this import"
-        message={toErrorMessage(feedImport.error, 'Something went wrong. Please try again.')}
-        onRetry={() => void feedImport.refetch()}
-        isRetrying={feedImport.isFetching}
-      />
-    );
-  }
-  return (
-    <section aria-label="Import report" className="rounded-lg border border-border p-4">
-      <FeedImportProgress feedImport={feedImport.data} />
-    </section>
   );
 }
 
