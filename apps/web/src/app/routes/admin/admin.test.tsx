@@ -275,6 +275,12 @@ describe('/admin/business', () => {
 
     expect(await screen.findByRole('heading', { name: 'No admin changes yet' })).toBeTruthy();
     const lampRow = await screen.findByRole('listitem', { name: 'Lamp Shop' });
+    const counts = screen.getByRole('list', { name: 'Businesses by status' });
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 pending', '1 active', '0 suspended']);
     await user.click(within(lampRow).getByRole('button', { name: 'Approve' }));
     const approve = await screen.findByRole('dialog', { name: 'Approve Lamp Shop?' });
     await user.click(within(approve).getByRole('button', { name: 'Approve' }));

@@ -94,18 +94,25 @@ export function BusinessesPanel() {
 
   return (
     <section aria-labelledby="businesses-heading" className="flex flex-col gap-4">
-      <h2 id="businesses-heading" className="text-lg font-semibold">
-        Businesses
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id="businesses-heading" className="text-lg font-semibold">
+          Businesses
+        </h2>
         {counts ? (
-          <span className="ml-2 text-sm font-normal text-muted-foreground">
-            {counts.pending} pending · {counts.active} active · {counts.suspended} suspended
-          </span>
+          <ul
+            aria-label="Businesses by status"
+            className="flex flex-wrap gap-x-3 text-sm text-muted-foreground"
+          >
+            <li className="whitespace-nowrap">{counts.pending} pending</li>
+            <li className="whitespace-nowrap">{counts.active} active</li>
+            <li className="whitespace-nowrap">{counts.suspended} suspended</li>
+          </ul>
         ) : null}
-      </h2>
+      </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchForm
           label="Search businesses"
-          placeholder="Name, shop domain or email"
+          placeholder="Name, domain or email"
           initialValue={filter.query}
           onSearch={(text) => setFilter((old) => ({ ...old, query: text, page: 1 }))}
         />

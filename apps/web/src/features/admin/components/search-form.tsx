@@ -33,9 +33,10 @@ export function SearchForm({ label, placeholder, initialValue, onSearch }: Searc
           maxLength={200}
           onChange={(event) => setValue(event.target.value)}
         />
-        <Button type="submit" variant="outline">
+        {/* Icon only on a phone, so the box keeps room for its placeholder. */}
+        <Button type="submit" variant="outline" className="px-3 sm:px-4">
           <Search aria-hidden="true" />
-          Search
+          <span className="sr-only sm:not-sr-only">Search</span>
         </Button>
       </div>
     </form>
