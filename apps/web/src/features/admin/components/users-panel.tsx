@@ -2,7 +2,9 @@ import type { AdminUser } from '@ipick/contracts';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,7 +12,6 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { toErrorMessage } from '@/lib/error-message';
 import { useChangeUserAccess, type UserAccessChange } from '../api/change-user-access';
 import { useAdminUsers } from '../api/get-users';
-import { ConfirmActionDialog } from './confirm-action-dialog';
 import { ListSkeleton } from './list-skeleton';
 import { SearchForm } from './search-form';
 
@@ -87,43 +88,60 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {user.isAdmin ? (
-                    <ConfirmActionDialog
-                      label="Remove admin"
-                      pendingLabel="Removing…"
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="outline" size="sm" disabled={isSelf}>
+                          Remove admin
+                        </Button>
+                      }
                       title={`Remove admin access from ${who}?`}
                       description="They keep their account but can no longer open the admin area."
-                      disabled={isSelf}
+                      confirmLabel="Remove admin"
+                      pendingLabel="Removing…"
                       onConfirm={() => apply(user, 'revoke_admin')}
                       fallbackError="Admin access could not be removed. Please try again."
                     />
                   ) : (
-                    <ConfirmActionDialog
-                      label="Make admin"
-                      pendingLabel="Granting…"
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="outline" size="sm" disabled={user.isDisabled}>
+                          Make admin
+                        </Button>
+                      }
                       title={`Make ${who} an admin?`}
                       description="Admins can manage users, businesses and retailer affiliate ids."
-                      disabled={user.isDisabled}
+                      confirmLabel="Make admin"
+                      pendingLabel="Granting…"
                       onConfirm={() => apply(user, 'grant_admin')}
                       fallbackError="Admin access could not be granted. Please try again."
                     />
                   )}
                   {user.isDisabled ? (
-                    <ConfirmActionDialog
-                      label="Enable"
-                      pendingLabel="Enabling…"
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="outline" size="sm">
+                          Enable
+                        </Button>
+                      }
                       title={`Enable ${who}?`}
                       description="They can sign in again."
+                      confirmLabel="Enable"
+                      pendingLabel="Enabling…"
                       onConfirm={() => apply(user, 'enable')}
                       fallbackError="The user could not be enabled. Please try again."
                     />
                   ) : (
-                    <ConfirmActionDialog
-                      label="Disable"
-                      pendingLabel="Disabling…"
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="outline" size="sm" disabled={isSelf}>
+                          Disable
+                        </Button>
+                      }
                       title={`Disable ${who}?`}
                       description="They are signed out everywhere at once and cannot sign in until an admin enables the account again."
+                      confirmLabel="Disable"
+                      pendingLabel="Disabling…"
                       isDestructive
-                      disabled={isSelf}
                       onConfirm={() => apply(user, 'disable')}
                       fallbackError="The user could not be disabled. Please try again."
                     />

@@ -2,6 +2,7 @@ import type { ApiKey, ApiKeyKind } from '@ipick/contracts';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +17,6 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
 import { CodeBlock } from './code-block';
-import { ConfirmDialog } from './confirm-dialog';
 import { SectionLoad } from './section-card';
 
 /** A key just made: the full value, shown once. */
@@ -104,6 +104,7 @@ function KeyRow({ apiKey, onCreated }: { apiKey: ApiKey; onCreated: (key: NewKey
             description="ipick makes a new key and revokes this one at once; calls still using it will be refused."
             confirmLabel="Rotate key"
             pendingLabel="Rotating…"
+            isDestructive
             onConfirm={async () => {
               const result = await rotate.mutateAsync(apiKey.id);
               onCreated({ kind: result.apiKey.kind, secret: result.secret });
@@ -119,6 +120,7 @@ function KeyRow({ apiKey, onCreated }: { apiKey: ApiKey; onCreated: (key: NewKey
             description="Calls using it will be refused from now on. You cannot undo this."
             confirmLabel="Revoke key"
             pendingLabel="Revoking…"
+            isDestructive
             onConfirm={async () => {
               await revoke.mutateAsync(apiKey.id);
               toast.success('Key revoked');

@@ -3,6 +3,7 @@ import { addDomainRequestSchema, type MerchantDomain } from '@ipick/contracts';
 import { CircleCheck, Globe } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/domains';
 import { CodeBlock } from './code-block';
-import { ConfirmDialog } from './confirm-dialog';
 import { SectionLoad } from './section-card';
 
 /** Adds a shop domain to the business's list; it still has to be verified. */
@@ -114,7 +114,7 @@ export function DomainVerification({ domain }: { domain: MerchantDomain }) {
 function DomainStatus({ domain }: { domain: MerchantDomain }) {
   return (
     <span className="flex flex-wrap gap-1.5">
-      {domain.isPrimary ? <Badge>Primary</Badge> : null}
+      {domain.isPrimary ? <Badge>Registered at sign-up</Badge> : null}
       {domain.verifiedAt ? (
         <Badge variant="success">
           <CircleCheck aria-hidden="true" />
@@ -143,36 +143,47 @@ export function DomainList() {
     );
   }
 
+  const hasUnverified = list.some((domain) => !domain.verifiedAt);
   return (
-    <ul aria-label="Shop domains" className="flex flex-col gap-3">
-      {list.map((domain) => (
-        <li key={domain.id} className="flex flex-col gap-3 rounded-md border border-border p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-sm break-all">{domain.domain}</span>
-              <DomainStatus domain={domain} />
+    <div className="flex flex-col gap-3">
+      {/* The registered domain may stay unverified beside a verified one; say that is fine. */}
+      {list.length > 1 && hasUnverified ? (
+        <p className="text-sm text-muted-foreground">
+          Verifying any one domain of your shop is enough to start tracking; verify another only if
+          your pages also run on it.
+        </p>
+      ) : null}
+      <ul aria-label="Shop domains" className="flex flex-col gap-3">
+        {list.map((domain) => (
+          <li key={domain.id} className="flex flex-col gap-3 rounded-md border border-border p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-sm break-all">{domain.domain}</span>
+                <DomainStatus domain={domain} />
+              </div>
+              {domain.isPrimary ? null : (
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="outline" size="sm" aria-label={`Remove ${domain.domain}`}>
+                      Remove
+                    </Button>
+                  }
+                  title={`Remove ${domain.domain}?`}
+                  description="Events from this domain will be turned away until you add and verify it again."
+                  confirmLabel="Remove domain"
+                  pendingLabel="Removing…"
+                  isDestructive
+                  onConfirm={async () => {
+                    await remove.mutateAsync(domain.id);
+                    toast.success(`${domain.domain} removed`);
+                  }}
+                />
+              )}
             </div>
-            {domain.isPrimary ? null : (
-              <ConfirmDialog
-                trigger={
-                  <Button variant="outline" size="sm" aria-label={`Remove ${domain.domain}`}>
-                    Remove
-                  </Button>
-                }
-                title={`Remove ${domain.domain}?`}
-                description="Events from this domain will be turned away until you add and verify it again."
-                confirmLabel="Remove domain"
-                pendingLabel="Removing…"
-                onConfirm={async () => {
-                  await remove.mutateAsync(domain.id);
-                  toast.success(`${domain.domain} removed`);
-                }}
-              />
-            )}
-          </div>
-          {domain.verifiedAt ? null : <DomainVerification domain={domain} />}
-        </li>
-      ))}
-    </ul>
+            {domain.verifiedAt ? null : <DomainVerification domain={domain} />}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { inviteTeamMemberRequestSchema, type TeamInvitation } from '@ipick/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useInviteTeamMember, useRevokeInvitation, useTeam } from '../api/team';
-import { ConfirmDialog } from './confirm-dialog';
 import { SectionLoad } from './section-card';
 
 function InviteForm() {
@@ -95,6 +95,7 @@ function InvitationRow({
           description={`The link sent to ${invitation.email} will stop working.`}
           confirmLabel="Revoke invitation"
           pendingLabel="Revoking…"
+          isDestructive
           onConfirm={async () => {
             await revoke.mutateAsync(invitation.id);
             toast.success('Invitation revoked');
