@@ -7,3 +7,4 @@ export * from './gtin.ts';
 export * from './matching/index.ts';
 export * from './attribution/index.ts';
 export * from './host-domains.ts';
+export * from './trigram-similarity.ts';

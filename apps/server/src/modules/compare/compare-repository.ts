@@ -1,3 +1,4 @@
+import { TRIGRAM_SIMILARITY_THRESHOLD, trigramSimilarity, trigramsOf } from '@ipick/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 
@@ -182,7 +183,7 @@ export class CompareRepository {
     });
   }
 
-  #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
+  async #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
     const similarity = sql`similarity(o.title, ${title})`;
     if (sets.length === 0) {
       return this.#offers(db)
@@ -214,19 +215,24 @@ export class CompareRepository {
       }),
       sql`) or (`,
     );
-    // The best titles are picked from the rows the index scan already read (a second look-up by
-    // id would read them again), before the joins, which then read 60 rows only.
-    const best = sql`
-      select id from (
-        select id, title from offers where (${holding})
-        limit ${sql.lit(MAX_CANDIDATE_OFFERS)}) as found
-      where title % ${title}
-      order by similarity(title, ${title}) desc
-      limit ${sql.lit(TITLE_CANDIDATES)}`;
-    return this.#offers(db)
-      .where(sql<boolean>`o.id = any(array(${best}))`)
-      .orderBy(similarity, 'desc')
+    // The titles found are ranked here rather than in the database, which would work out the
+    // pasted title's trigrams again for every row found (most of the search's time); both use
+    // pg_trgm's similarity. The joins then read the best rows only.
+    const { rows: found } = await sql<{ id: string; title: string }>`
+      select id, title from offers where (${holding})
+      limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`.execute(db);
+    const pasted = trigramsOf(title);
+    const best = found
+      .map((row) => ({ id: row.id, similarity: trigramSimilarity(pasted, trigramsOf(row.title)) }))
+      .filter((row) => row.similarity >= TRIGRAM_SIMILARITY_THRESHOLD)
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, TITLE_CANDIDATES);
+    if (best.length === 0) return [];
+    const rank = new Map(best.map((row, index) => [row.id, index]));
+    const offers = await this.#offers(db)
+      .where('o.id', 'in', [...rank.keys()])
       .execute();
+    return offers.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   }
 
   /**
