@@ -121,6 +121,37 @@ describe('the settings page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('marks the domain registered at sign-up and says one verified domain is enough', async () => {
+    stubSettings({
+      'GET /api/business/domains': () =>
+        json({
+          domains: [
+            buildDomain(),
+            buildDomain({
+              id: '9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b',
+              domain: 'shop.lamps.example.com',
+              isPrimary: false,
+              verifiedAt: '2025-01-03T00:00:00.000Z',
+            }),
+          ],
+        }),
+    });
+    renderAt(SETTINGS);
+
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    const [registered, added] = within(
+      await within(domains).findByRole('list', { name: 'Shop domains' }),
+    ).getAllByRole('listitem');
+    expect(registered!.textContent).toContain('Registered at sign-up');
+    expect(registered!.textContent).toContain('Not verified');
+    expect(added!.textContent).not.toContain('Registered at sign-up');
+    expect(
+      within(domains).getByText(
+        /Verifying any one domain of your shop is enough to start tracking/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('refuses a malformed domain before sending it', async () => {
     const { fetch } = stubSettings();
     const user = userEvent.setup();
