@@ -6,7 +6,9 @@ import {
 import { Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Label } from '@/components/ui/label';
@@ -17,7 +19,6 @@ import { toErrorMessage } from '@/lib/error-message';
 import { useChangeBusinessStatus, type BusinessAction } from '../api/change-business-status';
 import { useAdminBusinesses, type AdminBusinessesFilter } from '../api/get-businesses';
 import { BusinessFiguresDialog } from './business-figures-dialog';
-import { ConfirmActionDialog } from './confirm-action-dialog';
 import { ListSkeleton } from './list-skeleton';
 import { SearchForm } from './search-form';
 
@@ -143,14 +144,12 @@ export function BusinessesPanel() {
 
 function BusinessRow({ business }: { business: AdminBusiness }) {
   const change = useChangeBusinessStatus();
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
 
-  async function apply(action: BusinessAction) {
+  async function apply(action: BusinessAction, reason = '') {
     await change.mutateAsync({
       businessId: business.id,
       action,
-      reason: action === 'suspend' ? reason.trim() || undefined : undefined,
+      reason: action === 'suspend' ? reason || undefined : undefined,
     });
     toast.success(doneText[action], { description: `${business.name} (${business.domain})` });
   }
@@ -180,52 +179,46 @@ function BusinessRow({ business }: { business: AdminBusiness }) {
       <div className="flex flex-wrap gap-2">
         <BusinessFiguresDialog business={business} />
         {business.status === 'pending' ? (
-          <ConfirmActionDialog
-            label="Approve"
-            pendingLabel="Approving…"
-            triggerVariant="default"
+          <ConfirmDialog
+            trigger={<Button size="sm">Approve</Button>}
             title={`Approve ${business.name}?`}
             description={`ipick starts sending shoppers to ${business.domain} as a merchant, and emails ${business.contactEmail}.`}
+            confirmLabel="Approve"
+            pendingLabel="Approving…"
             onConfirm={() => apply('approve')}
             fallbackError="The business could not be approved. Please try again."
           />
         ) : null}
         {business.status === 'suspended' ? (
-          <ConfirmActionDialog
-            label="Reactivate"
-            pendingLabel="Reactivating…"
-            triggerVariant="default"
+          <ConfirmDialog
+            trigger={<Button size="sm">Reactivate</Button>}
             title={`Reactivate ${business.name}?`}
             description={`The business becomes active again, its suspension reason is cleared, and ${business.contactEmail} is told by email.`}
+            confirmLabel="Reactivate"
+            pendingLabel="Reactivating…"
             onConfirm={() => apply('reactivate')}
             fallbackError="The business could not be reactivated. Please try again."
           />
         ) : (
-          <ConfirmActionDialog
-            label="Suspend"
-            pendingLabel="Suspending…"
-            isDestructive
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm">
+                Suspend
+              </Button>
+            }
             title={`Suspend ${business.name}?`}
             description="ipick stops sending referrals to the shop. The merchant sees the suspension and the reason on their dashboard, and by email."
-            onOpen={() => setReason('')}
-            onConfirm={() => apply('suspend')}
+            confirmLabel="Suspend"
+            pendingLabel="Suspending…"
+            isDestructive
+            textField={{
+              label: 'Reason (optional)',
+              hint: `Shown to the merchant. At most ${SUSPENSION_REASON_MAX_LENGTH} characters.`,
+              maxLength: SUSPENSION_REASON_MAX_LENGTH,
+            }}
+            onConfirm={(reason) => apply('suspend', reason)}
             fallbackError="The business could not be suspended. Please try again."
-          >
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={reasonId}>Reason (optional)</Label>
-              <textarea
-                id={reasonId}
-                value={reason}
-                maxLength={SUSPENSION_REASON_MAX_LENGTH}
-                rows={3}
-                onChange={(event) => setReason(event.target.value)}
-                className="w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:text-sm"
-              />
-              <p className="text-xs text-muted-foreground">
-                Shown to the merchant. At most {SUSPENSION_REASON_MAX_LENGTH} characters.
-              </p>
-            </div>
-          </ConfirmActionDialog>
+          />
         )}
       </div>
     </li>
