@@ -10,7 +10,6 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
-import { UrlText } from '@/components/ui/url-text';
 import { toErrorMessage } from '@/lib/error-message';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { formatAmount } from '../utils/format';
@@ -201,7 +200,11 @@ function ActivityDetails({ item }: { item: ActivityItem }) {
       {parts.length > 0 ? (
         <p className="text-sm text-muted-foreground">{parts.join(' · ')}</p>
       ) : null}
-      {address ? <UrlText url={address} className="text-xs text-muted-foreground" /> : null}
+      {address ? (
+        <p className="truncate text-xs text-muted-foreground" title={address}>
+          {address}
+        </p>
+      ) : null}
     </>
   );
 }
