@@ -149,21 +149,23 @@ export class CompareService {
       }
     };
 
-    if (offer?.productId) {
-      for (const candidate of await this.#repository.offersOfProduct(offer.productId, offer.id)) {
-        const reason =
-          candidate.gtin && candidate.gtin === offer.gtin
-            ? `same GTIN ${offer.gtin}`
-            : 'same product in the catalog';
-        consider(candidate, true, 1, [reason]);
-      }
+    // The three look-ups are independent: on PostgreSQL they run side by side.
+    const [ofProduct, withGtin, withSimilarTitles] = await Promise.all([
+      offer?.productId ? this.#repository.offersOfProduct(offer.productId, offer.id) : [],
+      product.gtin ? this.#repository.offersWithGtin(product.gtin) : [],
+      this.#repository.offersWithSimilarTitles(product.title),
+    ]);
+    for (const candidate of ofProduct) {
+      const reason =
+        candidate.gtin && candidate.gtin === offer?.gtin
+          ? `same GTIN ${offer.gtin}`
+          : 'same product in the catalog';
+      consider(candidate, true, 1, [reason]);
     }
-    if (product.gtin) {
-      for (const candidate of await this.#repository.offersWithGtin(product.gtin)) {
-        consider(candidate, true, 1, [`same GTIN ${product.gtin}`]);
-      }
+    for (const candidate of withGtin) {
+      consider(candidate, true, 1, [`same GTIN ${product.gtin}`]);
     }
-    for (const candidate of await this.#repository.offersWithSimilarTitles(product.title)) {
+    for (const candidate of withSimilarTitles) {
       if (candidates.get(candidate.id)?.same) continue;
       const match = scorePreparedPair(pastedSide, sideOf(candidate));
       if (match.isMatch) consider(candidate, true, match.score, match.reasons);
