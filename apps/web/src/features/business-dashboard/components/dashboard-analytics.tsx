@@ -18,6 +18,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type DotItemDotProps,
 } from 'recharts';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -153,14 +154,15 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                 <Tooltip />
                 <Legend />
                 {/* Conversions are drawn dashed with smaller dots over the wider clicks line, so
-                    both stay visible where they are equal; dots show a period of a single day. */}
+                    both stay visible where they are equal; dots mark each day with a value, so a
+                    single day shows too. */}
                 <Line
                   type="monotone"
                   dataKey="clicks"
                   name="Clicks"
                   stroke="#0f766e"
                   strokeWidth={3}
-                  dot={{ r: 4, fill: '#0f766e' }}
+                  dot={markPoint(4, '#0f766e')}
                   activeDot={{ r: 6 }}
                 />
                 <Line
@@ -170,7 +172,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                   stroke="#b45309"
                   strokeWidth={2}
                   strokeDasharray="6 4"
-                  dot={{ r: 2.5, fill: '#b45309' }}
+                  dot={markPoint(2.5, '#b45309')}
                   activeDot={{ r: 4 }}
                 />
               </LineChart>
@@ -269,6 +271,18 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
       </Card>
     </div>
   );
+}
+
+/** A chart dot only where the value is above zero; empty days stay a plain line. */
+function markPoint(radius: number, color: string) {
+  function PointMark({ cx, cy, value, index }: DotItemDotProps) {
+    return typeof cx === 'number' && typeof cy === 'number' && Number(value) > 0 ? (
+      <circle key={index} cx={cx} cy={cy} r={radius} fill={color} />
+    ) : (
+      <g key={index} />
+    );
+  }
+  return PointMark;
 }
 
 function Total({ label, value }: { label: string; value: string }) {
