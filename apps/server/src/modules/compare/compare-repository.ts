@@ -30,9 +30,7 @@ export interface OfferView {
 const TITLE_CANDIDATES = 60;
 /** A word set grows, rarest word first, until about this many offers are expected to match; */
 const EXPECTED_PER_WORD_SET = 30;
-/** its words are looked up in the trigram index until about this many are, then only checked; */
-const EXPECTED_INDEX_READ = 300;
-/** and a set that runs out of words with more than this many expected is not used. */
+/** a set that runs out of words with more than this many expected is not used. */
 const MAX_EXPECTED_PER_WORD_SET = 5_000;
 /** Word sets are also made without the title's rarest word, and the next if hardly seen. */
 const SKIPPED_RAREST_WORDS = 2;
@@ -44,14 +42,9 @@ const WORD_SAMPLE_PAGES = 800;
 /** ...and how long a sample serves before the next is taken in the background. */
 const WORD_SAMPLE_MAX_AGE_MS = 30 * 60_000;
 
-/**
- * Words that offers' titles should all contain, and how many offers are expected to: the rarer
- * ones are looked up in the trigram index, the others checked on the titles it finds (a common
- * word's trigrams would make the index read long lists for little).
- */
+/** Words that offers' titles should all contain, and how many offers are expected to. */
 interface WordSet {
-  indexed: string[];
-  checked: string[];
+  words: string[];
   expected: number;
 }
 
@@ -64,7 +57,7 @@ interface WordSample {
 }
 
 /**
- * The distinct words of a title that a trigram index can look up (three characters or more):
+ * The distinct words of a title to look offers up by (three characters or more):
  * its runs of letters and digits, and its hyphenated names such as "p-series" or "usb-c" whole.
  */
 function searchWords(title: string): string[] {
@@ -171,12 +164,12 @@ export class CompareRepository {
   /**
    * Offers whose titles are most like `title` (trigram similarity). Scoring every title that
    * shares a few trigrams is too slow for a large catalog, so the candidates are the offers that
-   * contain the title's rarest words (see #wordSets), each set found through the trigram index.
+   * contain the title's rarest words (see #wordSets), each set found through the title-word index.
    */
   async offersWithSimilarTitles(title: string): Promise<OfferView[]> {
     const sets = this.#wordSets(title, await this.#currentWordSample());
     // Without statistics (PGlite has no autovacuum) or on a small catalog the planner may read
-    // every title instead of using the trigram index, at some 10 µs a title: never wanted here.
+    // every title instead of using an index, at some 10 µs a title: never wanted here.
     return this.#db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       return this.#similarTitles(trx, title, sets);
@@ -192,28 +185,13 @@ export class CompareRepository {
         .limit(TITLE_CANDIDATES)
         .execute();
     }
-    // Sets that look up the same words share one scan of the title-word index. No index covers
-    // title || '', so the other words are checked on the rows found.
-    const byIndexed = new Map<string, { indexed: string[]; checked: string[][] }>();
-    for (const { indexed, checked } of sets) {
-      const key = [...indexed].sort().join(' ');
-      const group = byIndexed.get(key) ?? { indexed, checked: [] };
-      group.checked.push(checked);
-      byIndexed.set(key, group);
-    }
+    // Every word of a set is looked up in the title-word index: intersecting the words' lists
+    // there is cheaper than reading the rows of a few of them and checking the rest on each.
     const holding = sql.join(
-      [...byIndexed.values()].map(({ indexed, checked }) => {
-        const lookedUp = sql`${titleWords} @@ to_tsquery('simple'::regconfig, ${wordQuery(indexed)})`;
-        if (checked.some((words) => words.length === 0)) return lookedUp;
-        const checks = checked.map((words) =>
-          sql.join(
-            words.map((word) => sql`(title || '') ilike ${`%${word}%`}`),
-            sql` and `,
-          ),
-        );
-        return sql`${lookedUp} and ((${sql.join(checks, sql`) or (`)}))`;
-      }),
-      sql`) or (`,
+      sets.map(
+        ({ words }) => sql`${titleWords} @@ to_tsquery('simple'::regconfig, ${wordQuery(words)})`,
+      ),
+      sql` or `,
     );
     // The titles found are ranked here rather than in the database, which would work out the
     // pasted title's trigrams again for every row found (most of the search's time); both use
@@ -251,24 +229,23 @@ export class CompareRepository {
     // Counted in the sample rather than multiplied out: a brand and its product lines go together.
     const expected = (titles: number) => ((titles + 0.5) / (sample.titles + 1)) * sample.offers;
     const rarest = (from: string[]): WordSet | null => {
-      const indexed: string[] = [];
-      const checked: string[] = [];
+      const chosen: string[] = [];
       let titles: number[] | null = null;
       for (const word of from) {
         if (
           (titles && expected(titles.length) <= EXPECTED_PER_WORD_SET) ||
-          indexed.length + checked.length === MAX_SET_WORDS
+          chosen.length === MAX_SET_WORDS
         )
           break;
-        (titles && expected(titles.length) <= EXPECTED_INDEX_READ ? checked : indexed).push(word);
+        chosen.push(word);
         titles = titles ? intersect(titles, holding(word)) : holding(word);
       }
       if (titles === null || expected(titles.length) > MAX_EXPECTED_PER_WORD_SET) return null;
-      return { indexed, checked, expected: expected(titles.length) };
+      return { words: chosen, expected: expected(titles.length) };
     };
     const core = rarest(words);
     if (core === null) return [];
-    const coreWords = [...core.indexed, ...core.checked];
+    const coreWords = core.words;
     const candidates: (WordSet | null)[] = [core];
     // Leaving a word out of a set that is already large finds more of the same.
     if (coreWords.length > 1 && core.expected <= EXPECTED_PER_WORD_SET) {
@@ -282,8 +259,7 @@ export class CompareRepository {
     }
     const sets = new Map<string, WordSet>();
     for (const set of candidates) {
-      if (set)
-        sets.set(`${[...set.indexed].sort().join(' ')}|${[...set.checked].sort().join(' ')}`, set);
+      if (set) sets.set([...set.words].sort().join(' '), set);
     }
     return [...sets.values()];
   }
