@@ -164,6 +164,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                   strokeWidth={3}
                   dot={markPoint(4, '#0f766e')}
                   activeDot={{ r: 6 }}
+                  isAnimationActive={false}
                 />
                 <Line
                   type="monotone"
@@ -174,6 +175,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                   strokeDasharray="6 4"
                   dot={markPoint(2.5, '#b45309')}
                   activeDot={{ r: 4 }}
+                  isAnimationActive={false}
                 />
               </LineChart>
             </ResponsiveContainer>
@@ -199,7 +201,13 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
                   <Tooltip
                     formatter={(value) => formatAmount(Math.round(Number(value) * 100), currency)}
                   />
-                  <Bar dataKey="revenue" name={`Revenue (${currency})`} fill="#0f766e" />
+                  {/* Drawn at once: figures should not move (nor be caught half-grown). */}
+                  <Bar
+                    dataKey="revenue"
+                    name={`Revenue (${currency})`}
+                    fill="#0f766e"
+                    isAnimationActive={false}
+                  />
                 </BarChart>
               </ResponsiveContainer>
             </figure>
