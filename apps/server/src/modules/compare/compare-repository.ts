@@ -177,14 +177,26 @@ export class CompareRepository {
   }
 
   async #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
-    const similarity = sql`similarity(o.title, ${title})`;
-    if (sets.length === 0) {
-      return this.#offers(db)
-        .where(sql<boolean>`o.title % ${title}`)
-        .orderBy(similarity, 'desc')
-        .limit(TITLE_CANDIDATES)
-        .execute();
-    }
+    if (sets.length > 0) return this.#titlesHolding(db, title, sets);
+    // A title of common words only: first the titles holding all of its words, a bounded
+    // look-up; only when there are none, a similarity scan of every title (slow on a large
+    // catalog, about a second at a million offers).
+    const words = searchWords(title);
+    const holdingAll = words.length > 0 ? await this.#titlesHolding(db, title, [{ words }]) : [];
+    if (holdingAll.length > 0) return holdingAll;
+    return this.#offers(db)
+      .where(sql<boolean>`o.title % ${title}`)
+      .orderBy(sql`similarity(o.title, ${title})`, 'desc')
+      .limit(TITLE_CANDIDATES)
+      .execute();
+  }
+
+  /** The offers holding every word of one of `sets`, most similar titles first. */
+  async #titlesHolding(
+    db: Db,
+    title: string,
+    sets: Pick<WordSet, 'words'>[],
+  ): Promise<OfferView[]> {
     // Every word of a set is looked up in the title-word index: intersecting the words' lists
     // there is cheaper than reading the rows of a few of them and checking the rest on each.
     const holding = sql.join(
@@ -218,8 +230,7 @@ export class CompareRepository {
    * EXPECTED_PER_WORD_SET offers are expected to contain them all; the same with each of those
    * words left out in turn (a colour, "Qt" written for "Quart"); and the same without the
    * title's rarest word or two. Sets expected to match more than MAX_EXPECTED_PER_WORD_SET
-   * offers are left out. Empty when the first one is (a short title of common words): the
-   * search then scores every similar title.
+   * offers are left out. Empty when the first one is (a short title of common words).
    */
   #wordSets(title: string, sample: WordSample): WordSet[] {
     const holding = (word: string) => sample.titlesWith.get(word) ?? [];
