@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema, searchTextSchema } from './search-page.ts';
 
 // ---- Feed imports: /api/business/catalog/feeds ----
 
@@ -74,13 +75,8 @@ export const MERCHANT_PRODUCTS_PAGE_SIZE = 20;
 /** `GET /api/business/products?query=&page=` */
 export const merchantProductsQuerySchema = z.object({
   /** Words of the title, or the product id / GTIN; empty lists everything. */
-  query: z.string().trim().max(200, 'must be at most 200 characters').optional().default(''),
-  page: z.coerce
-    .number({ message: 'must be a page number' })
-    .int('must be a whole page number')
-    .min(1, 'starts at 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  query: searchTextSchema,
+  page: pageNumberSchema,
 });
 export type MerchantProductsQuery = z.input<typeof merchantProductsQuerySchema>;
 

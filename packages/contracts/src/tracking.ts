@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema, searchTextSchema } from './search-page.ts';
 
 /**
  * Merchant tracking (spec §1 "Business accounts … attribution, plus a journey view", §7 the
@@ -452,13 +453,8 @@ export const RECENT_JOURNEYS_PAGE_SIZE = 20;
 
 export const recentJourneysQuerySchema = z.object({
   /** Part of an order id; empty lists the latest orders. */
-  query: z.string().trim().max(200, 'must be at most 200 characters').optional().default(''),
-  page: z.coerce
-    .number({ message: 'must be a page number' })
-    .int('must be a whole page number')
-    .min(1, 'starts at 1')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
+  query: searchTextSchema,
+  page: pageNumberSchema,
 });
 export type RecentJourneysQuery = z.input<typeof recentJourneysQuerySchema>;
 

@@ -1,7 +1,7 @@
 import type { JourneySummary } from '@ipick/contracts';
 import { formatMoney } from '@ipick/core';
 import { Route as RouteIcon, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useSearchDraft } from '@/hooks/use-search-draft';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -36,17 +36,7 @@ export function RecentJourneys({
   journeyHref,
 }: RecentJourneysProps) {
   const journeys = useRecentJourneys({ query, page });
-  const [draft, setDraft] = useState(query);
-  const [shownQuery, setShownQuery] = useState(query);
-  if (shownQuery !== query) {
-    setShownQuery(query);
-    setDraft(query);
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    onSearch(draft.trim());
-  }
+  const { draft, setDraft, handleSubmit } = useSearchDraft(query, onSearch);
 
   return (
     <section aria-labelledby="journeys-heading" className="flex flex-col gap-4">

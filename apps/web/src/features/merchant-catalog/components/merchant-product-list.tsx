@@ -1,7 +1,7 @@
 import type { MerchantProduct } from '@ipick/contracts';
 import { formatMoney } from '@ipick/core';
 import { Package, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useSearchDraft } from '@/hooks/use-search-draft';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -40,18 +40,7 @@ export function MerchantProductList({
   onPageChange,
 }: MerchantProductListProps) {
   const products = useMerchantProducts({ query, page });
-  const [draft, setDraft] = useState(query);
-  // A search from the address (back, a link) replaces what was typed.
-  const [shownQuery, setShownQuery] = useState(query);
-  if (shownQuery !== query) {
-    setShownQuery(query);
-    setDraft(query);
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    onSearch(draft.trim());
-  }
+  const { draft, setDraft, handleSubmit } = useSearchDraft(query, onSearch);
 
   const hasCatalog = (products.data?.catalogSize ?? 0) > 0;
   return (
