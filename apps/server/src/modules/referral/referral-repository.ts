@@ -1,5 +1,6 @@
 import { domainsOfHost } from '@ipick/core';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { copyRows } from '../../platform/db/copy-rows.ts';
 import type { ClicksTable, DatabaseSchema } from '../../platform/db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -76,17 +77,17 @@ export class ReferralRepository {
   }
 
   /**
-   * Writes a batch of clicks in one statement (the ledger's group commit). The rows travel as
-   * one JSON parameter: a multi-row VALUES list would bind 27 parameters per row, which costs
-   * several times more to compile and to parse (PGlite most of all) than the rows themselves.
+   * Writes a batch of clicks in one COPY (the ledger's group commit). COPY has no statement to
+   * plan and no parameters or JSON to parse: it costs the database about half of what
+   * `json_populate_recordset` over the same rows did, and multi-row VALUES far more.
    */
   async insertClicks(clicks: NewClick[]): Promise<void> {
-    if (clicks.length === 0) return;
-    const columns = sql.join(clickColumns.map((column) => sql.ref(column)));
-    await sql`
-      insert into clicks (${columns})
-      select ${columns} from json_populate_recordset(null::clicks, ${JSON.stringify(clicks)})
-    `.execute(this.#db);
+    await copyRows(
+      this.#db,
+      'clicks',
+      clickColumns,
+      clicks.map((click) => clickColumns.map((column) => click[column] ?? null)),
+    );
   }
 
   /** The retailer whose host list has `host`, or the one with key `key` (a named retailer). */

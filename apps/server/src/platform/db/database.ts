@@ -5,6 +5,7 @@ import type { DatabaseKind } from '@ipick/contracts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PGliteWorkerClient } from './pglite-worker-client.ts';
+import { withCopyFromStdin } from './postgres-copy-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseOptions =
@@ -79,7 +80,7 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The pool replaces the client on next use.
   pool.on('error', () => {});
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withCopyFromStdin(pool) }) });
   await sql`select 1`.execute(db); // fail at start-up, not on the first request
   return {
     kind: 'postgres',

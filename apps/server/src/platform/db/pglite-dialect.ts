@@ -9,6 +9,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isCopyFromStdin } from './copy-rows.ts';
 import type { PGliteWorkerClient } from './pglite-worker-client.ts';
 
 /**
@@ -96,7 +97,9 @@ class PGliteConnection implements DatabaseConnection {
     const result =
       parameters.length === 0
         ? await this.#client.exec(sql)
-        : await this.#client.query(sql, parameters);
+        : isCopyFromStdin(sql, parameters)
+          ? await this.#client.copyFrom(sql, parameters[0] as string)
+          : await this.#client.query(sql, parameters);
     return {
       rows: result.rows as R[],
       numAffectedRows: BigInt(result.affectedRows),

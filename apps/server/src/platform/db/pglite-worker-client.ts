@@ -99,6 +99,11 @@ export class PGliteWorkerClient {
     return this.#send({ op: 'exec', sql });
   }
 
+  /** Runs `copy … from stdin` with `data` (COPY text format) as its input. */
+  copyFrom(sql: string, data: string): Promise<SqlResult> {
+    return this.#send({ op: 'copy', sql, data });
+  }
+
   async close(): Promise<void> {
     if (this.#failure) return;
     try {
@@ -109,7 +114,12 @@ export class PGliteWorkerClient {
     }
   }
 
-  #send(message: { op: string; sql?: string; params?: readonly unknown[] }): Promise<SqlResult> {
+  #send(message: {
+    op: string;
+    sql?: string;
+    params?: readonly unknown[];
+    data?: string;
+  }): Promise<SqlResult> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

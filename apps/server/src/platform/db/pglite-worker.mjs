@@ -6,8 +6,9 @@
  * Plain JavaScript on purpose: a worker thread must start without a TypeScript loader, both
  * under `node --import tsx` and inside the test runner.
  *
- * Protocol: the parent sends `{ id, op: 'query' | 'exec' | 'close', sql?, params? }` and gets
- * back `{ id, ok: true, rows, affectedRows }` or `{ id, ok: false, error }`.
+ * Protocol: the parent sends `{ id, op: 'query' | 'exec' | 'copy' | 'close', sql?, params?,
+ * data? }` and gets back `{ id, ok: true, rows, affectedRows }` or `{ id, ok: false, error }`.
+ * `copy` runs `copy … from stdin` with `data` (COPY text) as its input.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,7 +38,9 @@ db.waitReady.then(
 
 port.on(
   'message',
-  async (/** @type {{ id: number, op: string, sql?: string, params?: unknown[] }} */ message) => {
+  async (
+    /** @type {{ id: number, op: string, sql?: string, params?: unknown[], data?: string }} */ message,
+  ) => {
     const { id, op } = message;
     try {
       if (op === 'close') {
@@ -49,7 +52,9 @@ port.on(
       const result =
         op === 'exec'
           ? await execLikePg(sql)
-          : await db.query(sql, message.params ?? [], { rowMode: 'object' });
+          : op === 'copy'
+            ? await copyFromStdin(sql, message.data ?? '')
+            : await db.query(sql, message.params ?? [], { rowMode: 'object' });
       port.postMessage({
         id,
         ok: true,
@@ -70,6 +75,16 @@ port.on(
 async function execLikePg(sql) {
   const results = await db.exec(sql);
   return results.length === 1 ? results[0] : { rows: [], affectedRows: 0 };
+}
+
+/**
+ * PGlite reads COPY input from a blob named `/dev/blob` rather than from the client.
+ * @param {string} sql `copy … from stdin`
+ * @param {string} data
+ */
+function copyFromStdin(sql, data) {
+  const fromBlob = sql.replace(/from\s+stdin$/i, "from '/dev/blob'");
+  return db.query(fromBlob, [], { blob: new Blob([data]) });
 }
 
 /**

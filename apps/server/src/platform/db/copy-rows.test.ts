@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { copyRows, encodeCopyText } from './copy-rows.ts';
+
+interface Scratch {
+  copy_notes: {
+    id: number;
+    body: string | null;
+    done: boolean;
+    at: Date | null;
+  };
+}
+
+let testDb: TestDatabase;
+let db: Kysely<Scratch>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.database.db as unknown as Kysely<Scratch>;
+  await sql`
+    create table copy_notes (
+      id integer primary key,
+      body text,
+      done boolean not null,
+      at timestamptz
+    )
+  `.execute(db);
+});
+afterAll(() => testDb?.dispose());
+
+const columns = ['id', 'body', 'done', 'at'] as const;
+
+async function storedNotes() {
+  return db.selectFrom('copy_notes').selectAll().orderBy('id').execute();
+}
+
+describe('copyRows', () => {
+  it('stores every value as given, whatever characters the text holds', async () => {
+    const at = new Date('2026-11-23T10:11:12.345Z');
+    await copyRows(db, 'copy_notes', columns, [
+      [1, 'tab\there, line\nbreak, carriage\rreturn', true, at],
+      [2, 'back\\slash and \\N and \\. and "quotes" and ünïcödé', false, null],
+      [3, null, false, null],
+      [4, '', true, at],
+    ]);
+    expect(await storedNotes()).toEqual([
+      { id: 1, body: 'tab\there, line\nbreak, carriage\rreturn', done: true, at },
+      { id: 2, body: 'back\\slash and \\N and \\. and "quotes" and ünïcödé', done: false, at: null },
+      { id: 3, body: null, done: false, at: null },
+      { id: 4, body: '', done: true, at },
+    ]);
+  });
+
+  it('drops NUL, which PostgreSQL text cannot hold, instead of failing the whole batch', async () => {
+    await copyRows(db, 'copy_notes', columns, [
+      [10, 'before\0after', false, null],
+      [11, 'a neighbour in the same batch', false, null],
+    ]);
+    const rows = await db.selectFrom('copy_notes').select('body').where('id', '>=', 10).execute();
+    expect(rows.map((row) => row.body)).toEqual(['beforeafter', 'a neighbour in the same batch']);
+  });
+
+  it('stores none of a batch when one row is refused, and says why', async () => {
+    const before = await storedNotes();
+    await expect(
+      copyRows(db, 'copy_notes', columns, [
+        [20, 'fine', false, null],
+        [1, 'a second row with id 1', false, null],
+      ]),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await storedNotes()).toEqual(before);
+  });
+
+  it('waits for a transaction in progress instead of writing inside it', async () => {
+    let releaseTransaction!: () => void;
+    const transactionMayEnd = new Promise<void>((resolve) => (releaseTransaction = resolve));
+    let transactionStarted!: () => void;
+    const started = new Promise<void>((resolve) => (transactionStarted = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into copy_notes (id, done) values (30, false)`.execute(trx);
+        transactionStarted();
+        await transactionMayEnd;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+
+    await started;
+    const copied = copyRows(db, 'copy_notes', columns, [[31, 'outside', false, null]]);
+    releaseTransaction();
+    expect(await transaction).toBe('roll back');
+    await copied;
+    const ids = (await storedNotes()).map((row) => row.id);
+    expect(ids).toContain(31);
+    expect(ids).not.toContain(30);
+  });
+
+  it('does nothing for no rows', async () => {
+    await expect(copyRows(db, 'copy_notes', columns, [])).resolves.toBeUndefined();
+  });
+});
+
+describe('encodeCopyText', () => {
+  it('writes one tab-separated line per row, with \\N for null', () => {
+    expect(
+      encodeCopyText([
+        ['a\tb', null, true, 7],
+        ['c\\d', 'e\nf', false, 0.5],
+      ]),
+    ).toBe('a\\tb\t\\N\tt\t7\nc\\\\d\te\\nf\tf\t0.5\n');
+  });
+});
