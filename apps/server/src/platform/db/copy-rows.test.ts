@@ -46,7 +46,12 @@ describe('copyRows', () => {
     ]);
     expect(await storedNotes()).toEqual([
       { id: 1, body: 'tab\there, line\nbreak, carriage\rreturn', done: true, at },
-      { id: 2, body: 'back\\slash and \\N and \\. and "quotes" and ünïcödé', done: false, at: null },
+      {
+        id: 2,
+        body: 'back\\slash and \\N and \\. and "quotes" and ünïcödé',
+        done: false,
+        at: null,
+      },
       { id: 3, body: null, done: false, at: null },
       { id: 4, body: '', done: true, at },
     ]);

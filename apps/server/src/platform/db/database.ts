@@ -80,7 +80,9 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The pool replaces the client on next use.
   pool.on('error', () => {});
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withCopyFromStdin(pool) }) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: withCopyFromStdin(pool) }),
+  });
   await sql`select 1`.execute(db); // fail at start-up, not on the first request
   return {
     kind: 'postgres',
