@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETAILER_KEYS, RETAILERS } from '../retailers/retailer-table.ts';
-import { buildAffiliateLink, PLACEHOLDER_AFFILIATE_IDS } from './affiliate-link.ts';
+import { addAffiliateId, buildAffiliateLink, PLACEHOLDER_AFFILIATE_IDS } from './affiliate-link.ts';
 
 describe('buildAffiliateLink', () => {
   it.each(RETAILER_KEYS)("puts %s's id in its own parameter (spec §9)", (key) => {
@@ -55,5 +55,30 @@ describe('buildAffiliateLink', () => {
   it('does not take a look-alike host for the retailer', () => {
     const lookAlike = 'https://evilamazon.com/dp/B08P2HBBLX';
     expect(buildAffiliateLink(lookAlike, PLACEHOLDER_AFFILIATE_IDS)).toBe(lookAlike);
+  });
+});
+
+describe('addAffiliateId', () => {
+  it('sets the id in the parsed link itself and says so', () => {
+    const link = new URL('https://www.amazon.com/dp/B08P2HBBLX?tag=someone-else-21&th=1');
+    expect(addAffiliateId(link, { amazon: 'ipick-20' })).toBe(true);
+    expect(link.searchParams.get('tag')).toBe('ipick-20');
+    expect(link.searchParams.get('th')).toBe('1');
+  });
+
+  it("keeps a link's own query encoding when the id is already there", () => {
+    const href = 'https://www.amazon.com/s?k=usb%20c+cable&tag=ipick-20';
+    const link = new URL(href);
+    expect(addAffiliateId(link, { amazon: 'ipick-20' })).toBe(true);
+    expect(link.href).toBe(href);
+  });
+
+  it('leaves other shops and retailers without an id untouched', () => {
+    const shop = new URL('https://shop.example.com/kettle?tag=x');
+    expect(addAffiliateId(shop, PLACEHOLDER_AFFILIATE_IDS)).toBe(false);
+    expect(shop.href).toBe('https://shop.example.com/kettle?tag=x');
+    const amazon = new URL('https://www.amazon.com/dp/B08P2HBBLX');
+    expect(addAffiliateId(amazon, { ebay: 'p1' })).toBe(false);
+    expect(amazon.search).toBe('');
   });
 });

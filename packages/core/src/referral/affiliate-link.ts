@@ -1,5 +1,4 @@
-import { parseRetailerUrl } from '../retailers/parse-retailer-url.ts';
-import { RETAILERS, type RetailerKey } from '../retailers/retailer-table.ts';
+import { findRetailerByHost, RETAILERS, type RetailerKey } from '../retailers/retailer-table.ts';
 
 /** ipick's affiliate id at each named retailer (spec §3 "Affiliate configuration per retailer"). */
 export type AffiliateIds = Partial<Readonly<Record<RetailerKey, string>>>;
@@ -27,11 +26,27 @@ export const PLACEHOLDER_AFFILIATE_IDS: Readonly<Record<RetailerKey, string>> = 
  * gives the link back unchanged (spec §5, §8).
  */
 export function buildAffiliateLink(url: string, affiliateIds: AffiliateIds): string {
-  const parsed = parseRetailerUrl(url);
-  if (!parsed?.retailer) return url;
-  const id = affiliateIds[parsed.retailer];
-  if (!id) return url;
-  const link = new URL(url.trim());
-  link.searchParams.set(RETAILERS[parsed.retailer].affiliateParameter, id);
-  return link.href;
+  let link: URL;
+  try {
+    link = new URL(url.trim());
+  } catch {
+    return url;
+  }
+  if (link.protocol !== 'http:' && link.protocol !== 'https:') return url;
+  return addAffiliateId(link, affiliateIds) ? link.href : url;
+}
+
+/**
+ * Puts ipick's affiliate id into `link` (changed in place) when it is a named retailer's and
+ * `affiliateIds` has an id for it; says whether it did. The redirect uses this on the URL it
+ * already parsed, rather than parsing the link again.
+ */
+export function addAffiliateId(link: URL, affiliateIds: AffiliateIds): boolean {
+  const retailer = findRetailerByHost(link.hostname);
+  const id = retailer === null ? undefined : affiliateIds[retailer];
+  if (!id) return false;
+  const parameter = RETAILERS[retailer!].affiliateParameter;
+  // Setting a parameter re-encodes the whole query; a link that already has the id keeps its own.
+  if (link.searchParams.get(parameter) !== id) link.searchParams.set(parameter, id);
+  return true;
 }

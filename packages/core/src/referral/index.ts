@@ -1,4 +1,5 @@
 export {
+  addAffiliateId,
   buildAffiliateLink,
   PLACEHOLDER_AFFILIATE_IDS,
   type AffiliateIds,

@@ -1,11 +1,11 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   REFERRAL_LANDING_PARAMETER,
   redirectTargetSchema,
   type RedirectQuery,
 } from '@ipick/contracts';
 import {
-  buildAffiliateLink,
+  addAffiliateId,
   buildOutboundUrl,
   createReferralId,
   findRetailerByHost,
@@ -53,7 +53,7 @@ interface HostOwners {
 
 const SESSION_ID_MAX_LENGTH = 200;
 const HOST_CACHE_SIZE = 5000;
-const utmNames = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+type TrackingName = 'session_id' | `utm_${'source' | 'medium' | 'campaign' | 'term' | 'content'}`;
 
 /**
  * Outbound links and the click ledger (spec §1, §7, §9): follows `/api/redirect`, records every
@@ -106,9 +106,7 @@ export class ReferralService {
     if (query.to !== undefined) {
       destination = new URL(query.to);
       // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
-      if (findRetailerByHost(normalizeRetailerHost(destination.hostname)) !== null) {
-        destination = new URL(buildAffiliateLink(destination.href, await this.affiliateIds()));
-      }
+      addAffiliateId(destination, await this.affiliateIds());
       owners = await this.#ownersOf(destination);
     } else {
       // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.
@@ -211,13 +209,8 @@ export class ReferralService {
     const params = destination.searchParams;
     // The visit's UTM values come with the redirect; links built by buildOutboundUrl carry them
     // (or ipick's defaults) in the destination.
-    const tracking = (name: string) =>
-      (query[name as keyof RedirectQuery] ?? params.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) ||
-      null;
-    const utm = Object.fromEntries(utmNames.map((name) => [name, tracking(name)])) as Record<
-      (typeof utmNames)[number],
-      string | null
-    >;
+    const tracking = (name: TrackingName) =>
+      (query[name] ?? params.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) || null;
     return {
       id: randomUUID(),
       occurred_at: now,
@@ -229,7 +222,11 @@ export class ReferralService {
       business_id: owners.business?.id ?? null,
       session_id: tracking('session_id'),
       user_id: userId,
-      ...utm,
+      utm_source: tracking('utm_source'),
+      utm_medium: tracking('utm_medium'),
+      utm_campaign: tracking('utm_campaign'),
+      utm_term: tracking('utm_term'),
+      utm_content: tracking('utm_content'),
       page: query.from || visitor.referrer,
       referrer: visitor.referrer,
       device_type: visitor.deviceType,
@@ -283,9 +280,7 @@ export class ReferralService {
       });
     }
     const salt = await this.#salt.value;
-    return createHash('sha256')
-      .update(`${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`)
-      .digest('hex');
+    return hash('sha256', `${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`);
   }
 
   #secretKey(): Promise<Buffer> {

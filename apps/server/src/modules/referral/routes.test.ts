@@ -115,6 +115,7 @@ describe('GET /api/redirect: bad input', () => {
     expect(response.json<{ error: string }>().error).toMatch(message);
     expect(response.headers.location).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(await clickCount()).toBe(before);
   });
 

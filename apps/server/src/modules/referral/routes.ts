@@ -1,10 +1,10 @@
-import { redirectQuerySchema } from '@ipick/contracts';
+import { redirectQuerySchema, type RedirectQuery } from '@ipick/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { readSessionCookie, SHOPPER_COOKIE } from '../auth/session-cookies.ts';
 import { isLocalPath, renderInterstitialPage } from './interstitial-page.ts';
-import type { ReferralService } from './referral-service.ts';
+import type { FollowResult, ReferralService } from './referral-service.ts';
 import { readVisitor } from './visitor.ts';
 
 interface ReferralRoutesOptions {
@@ -22,19 +22,27 @@ export async function referralRoutes(
 ) {
   // Helmet is off for this route only: @fastify/helmet builds its middleware again on every
   // request, which cost the redirect about a sixth of its time (bench/redirect.ts). The
-  // headers that matter here are fixed (`answerHeaders`), and stricter than the global ones.
+  // headers that matter here are fixed (`redirectHeaders`, `pageHeaders`), and stricter than
+  // the global ones.
   app.get('/api/redirect', { helmet: false }, async (request, reply) => {
-    void reply.headers(answerHeaders);
-    const query = parseRedirectQuery(request.query);
-    const userId = await signedInUserId(request, auth);
-    const result = await referral.follow(query, readVisitor(request), userId);
+    let query: RedirectQuery;
+    let result: FollowResult;
+    try {
+      query = parseRedirectQuery(request.query);
+      const userId = await signedInUserId(request, auth);
+      result = await referral.follow(query, readVisitor(request), userId);
+    } catch (error) {
+      void reply.headers(pageHeaders); // the error handler answers with these too
+      throw error;
+    }
     if (result.recordError) {
       // Spec §8: a referral that could not be tracked is logged; the visitor still goes on.
       request.log.error({ err: result.recordError }, 'could not record an outbound click');
     }
-    if (result.isTrusted) return reply.redirect(result.location, 302);
+    if (result.isTrusted) return reply.headers(redirectHeaders).redirect(result.location, 302);
     const backPath = isLocalPath(query.from) ? query.from : '/';
     return reply
+      .headers(pageHeaders)
       .type('text/html; charset=utf-8')
       .send(renderInterstitialPage(result.location, backPath));
   });
@@ -42,13 +50,21 @@ export async function referralRoutes(
 
 /**
  * Every answer: never cached (each click is counted), not indexed, and the retailer learns only
- * that the visitor came from ipick. The interstitial page needs no script, frame or form, so its
- * policy allows none.
+ * that the visitor came from ipick. A 302 has no body for a browser to show, so it needs no
+ * more; every header costs each of the redirect's many answers.
  */
-const answerHeaders = {
+const redirectHeaders = {
   'cache-control': 'no-store',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-robots-tag': 'noindex, nofollow',
+};
+
+/**
+ * The "you are leaving ipick" page (and errors) also cannot be framed or sniffed, and needs no
+ * script, frame or form, so its policy allows none.
+ */
+const pageHeaders = {
+  ...redirectHeaders,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'content-security-policy':
