@@ -1,5 +1,3 @@
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -26,8 +24,12 @@ export function withCopyFromStdin(pool: pg.Pool): PostgresPool {
   };
 }
 
-async function copyIn(client: pg.PoolClient, sql: string, data: string) {
-  const stream = client.query(copyFrom(sql));
-  await pipeline(Readable.from([data]), stream);
-  return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
+function copyIn(client: pg.PoolClient, sql: string, data: string) {
+  return new Promise((resolve, reject) => {
+    const stream = client.query(copyFrom(sql));
+    stream.once('error', reject);
+    // pg-copy-streams finishes once the server has acknowledged the COPY.
+    stream.once('finish', () => resolve({ command: 'COPY', rowCount: stream.rowCount, rows: [] }));
+    stream.end(data);
+  });
 }
