@@ -82,12 +82,7 @@ export class ReferralRepository {
    * `json_populate_recordset` over the same rows did, and multi-row VALUES far more.
    */
   async insertClicks(clicks: NewClick[]): Promise<void> {
-    await copyRows(
-      this.#db,
-      'clicks',
-      clickColumns,
-      clicks.map((click) => clickColumns.map((column) => click[column] ?? null)),
-    );
+    await copyRows(this.#db, 'clicks', clickColumns, clicks);
   }
 
   /** The retailer whose host list has `host`, or the one with key `key` (a named retailer). */

@@ -29,7 +29,8 @@ export async function referralRoutes(
     let result: FollowResult;
     try {
       query = parseRedirectQuery(request.query);
-      const userId = await signedInUserId(request, auth);
+      const pendingUserId = signedInUserId(request, auth);
+      const userId = pendingUserId === null ? null : await pendingUserId;
       result = await referral.follow(query, readVisitor(request), userId);
     } catch (error) {
       void reply.headers(pageHeaders); // the error handler answers with these too
@@ -82,16 +83,20 @@ function parseRedirectQuery(value: unknown) {
   throw new AppError('invalid_request', message);
 }
 
-/** The signed-in shopper's id; no cookie costs nothing, and a lookup that fails is no user. */
-async function signedInUserId(request: FastifyRequest, auth: AuthService): Promise<string | null> {
+/**
+ * The signed-in shopper's id; null at once without a session cookie (most clicks, and no
+ * promise to wait on), and a lookup that fails is no user.
+ */
+function signedInUserId(request: FastifyRequest, auth: AuthService): Promise<string | null> | null {
   const token = readSessionCookie(request, SHOPPER_COOKIE);
   if (!token) return null;
-  try {
-    return (await auth.resolve(token, request.ip ?? null))?.user.id ?? null;
-  } catch (error) {
-    request.log.warn({ err: error }, 'could not resolve the session of a click');
-    return null;
-  }
+  return auth.resolve(token, request.ip ?? null).then(
+    (session) => session?.user.id ?? null,
+    (error: unknown) => {
+      request.log.warn({ err: error }, 'could not resolve the session of a click');
+      return null;
+    },
+  );
 }
 
 declare module 'fastify' {

@@ -35,6 +35,9 @@ const REFERRER_MAX_LENGTH = 2048;
 const linkPreviewAgents =
   /slackbot|slack-imgproxy|facebookexternalhit|facebookcatalog|twitterbot|whatsapp|discordbot|telegrambot|linkedinbot|skypeuripreview|pinterestbot|redditbot|embedly|iframely|applebot|google-pagerenderer|snapchat|vkshare|mastodon|bluesky|cardyb/i;
 
+/** Headers with which browsers announce a prefetch or prerender rather than a visit. */
+const purposeHeaders = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'] as const;
+
 /** Headers that carry the visitor's country when an edge network in front of ipick adds one. */
 const countryHeaders = ['cf-ipcountry', 'x-vercel-ip-country', 'x-country'] as const;
 
@@ -68,15 +71,10 @@ export function detectBot(
 ): { isBot: boolean; botReason: ClickBotReason | null } {
   const flag = (botReason: ClickBotReason) => ({ isBot: true, botReason });
   if (request.method === 'HEAD') return flag('head_request');
-  const purpose = [
-    firstHeader(request, 'sec-purpose'),
-    firstHeader(request, 'purpose'),
-    firstHeader(request, 'x-purpose'),
-    firstHeader(request, 'x-moz'),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  if (/prefetch|prerender|preview/i.test(purpose)) return flag('prefetch');
+  for (const name of purposeHeaders) {
+    const purpose = firstHeader(request, name);
+    if (purpose && /prefetch|prerender|preview/i.test(purpose)) return flag('prefetch');
+  }
   if (!userAgent) return flag('no_user_agent');
   const agentKind = parseUserAgent(userAgent).kind;
   return agentKind === 'person' ? { isBot: false, botReason: null } : flag(agentKind);

@@ -39,10 +39,15 @@ describe('copyRows', () => {
   it('stores every value as given, whatever characters the text holds', async () => {
     const at = new Date('2026-11-23T10:11:12.345Z');
     await copyRows(db, 'copy_notes', columns, [
-      [1, 'tab\there, line\nbreak, carriage\rreturn', true, at],
-      [2, 'back\\slash and \\N and \\. and "quotes" and ünïcödé', false, null],
-      [3, null, false, null],
-      [4, '', true, at],
+      { id: 1, body: 'tab\there, line\nbreak, carriage\rreturn', done: true, at },
+      {
+        id: 2,
+        body: 'back\\slash and \\N and \\. and "quotes" and ünïcödé',
+        done: false,
+        at: null,
+      },
+      { id: 3, body: null, done: false }, // a column left out is null
+      { id: 4, body: '', done: true, at },
     ]);
     expect(await storedNotes()).toEqual([
       { id: 1, body: 'tab\there, line\nbreak, carriage\rreturn', done: true, at },
@@ -59,8 +64,8 @@ describe('copyRows', () => {
 
   it('drops NUL, which PostgreSQL text cannot hold, instead of failing the whole batch', async () => {
     await copyRows(db, 'copy_notes', columns, [
-      [10, 'before\0after', false, null],
-      [11, 'a neighbour in the same batch', false, null],
+      { id: 10, body: 'before\0after', done: false },
+      { id: 11, body: 'a neighbour in the same batch', done: false },
     ]);
     const rows = await db.selectFrom('copy_notes').select('body').where('id', '>=', 10).execute();
     expect(rows.map((row) => row.body)).toEqual(['beforeafter', 'a neighbour in the same batch']);
@@ -70,8 +75,8 @@ describe('copyRows', () => {
     const before = await storedNotes();
     await expect(
       copyRows(db, 'copy_notes', columns, [
-        [20, 'fine', false, null],
-        [1, 'a second row with id 1', false, null],
+        { id: 20, body: 'fine', done: false },
+        { id: 1, body: 'a second row with id 1', done: false },
       ]),
     ).rejects.toThrow(/duplicate key/);
     expect(await storedNotes()).toEqual(before);
@@ -93,7 +98,7 @@ describe('copyRows', () => {
       .catch((error: Error) => error.message);
 
     await started;
-    const copied = copyRows(db, 'copy_notes', columns, [[31, 'outside', false, null]]);
+    const copied = copyRows(db, 'copy_notes', columns, [{ id: 31, body: 'outside', done: false }]);
     releaseTransaction();
     expect(await transaction).toBe('roll back');
     await copied;
@@ -110,10 +115,13 @@ describe('copyRows', () => {
 describe('encodeCopyText', () => {
   it('writes one tab-separated line per row, with \\N for null', () => {
     expect(
-      encodeCopyText([
-        ['a\tb', null, true, 7],
-        ['c\\d', 'e\nf', false, 0.5],
-      ]),
+      encodeCopyText(
+        ['text', 'none', 'flag', 'number'],
+        [
+          { text: 'a\tb', none: null, flag: true, number: 7 },
+          { text: 'c\\d', none: 'e\nf', flag: false, number: 0.5 },
+        ],
+      ),
     ).toBe('a\\tb\t\\N\tt\t7\nc\\\\d\te\\nf\tf\t0.5\n');
   });
 });

@@ -19,28 +19,34 @@ export function isCopyFromStdin(sql: string, parameters: readonly unknown[]): bo
  * and no JSON or parameter list to parse, only tab-separated text. All rows commit together or
  * none does. `table` and `columns` are our own names, never input.
  */
-export async function copyRows<Schema>(
+export async function copyRows<Schema, Column extends string>(
   db: Kysely<Schema>,
   table: keyof Schema & string,
-  columns: readonly string[],
-  rows: readonly (readonly CopyValue[])[],
+  columns: readonly Column[],
+  rows: readonly Partial<Record<Column, CopyValue>>[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(quoteIdentifier).join(', ');
   await db.executeQuery(
     CompiledQuery.raw(`copy ${quoteIdentifier(table)} (${names}) from stdin`, [
-      encodeCopyText(rows),
+      encodeCopyText(columns, rows),
     ]),
   );
 }
 
-/** PostgreSQL's COPY text format: one line per row, tab between values, `\N` for null. */
-export function encodeCopyText(rows: readonly (readonly CopyValue[])[]): string {
+/**
+ * PostgreSQL's COPY text format: one line per row with its `columns` in order, a tab between
+ * values, `\N` for null (and for a column the row does not have).
+ */
+export function encodeCopyText<Column extends string>(
+  columns: readonly Column[],
+  rows: readonly Partial<Record<Column, CopyValue>>[],
+): string {
   let text = '';
   for (const row of rows) {
-    for (let index = 0; index < row.length; index++) {
+    for (let index = 0; index < columns.length; index++) {
       if (index > 0) text += '\t';
-      text += encodeValue(row[index]!);
+      text += encodeValue(row[columns[index]!] ?? null);
     }
     text += '\n';
   }
