@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import serverNodeFlags from '../scripts/server-node-flags.json' with { type: 'json' };
 
 const BARE_SERVER_FLAG = '--serve-bare';
 
@@ -154,7 +155,7 @@ async function measureRedirect(kind: Kind, settings: Settings): Promise<LoadFigu
 
 async function measureBare(settings: Settings): Promise<LoadFigures> {
   const server = await startServer(
-    [...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG],
+    [...serverNodeFlags, ...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG], // same V8 flags
     {},
     '/health',
   );
@@ -280,7 +281,7 @@ interface RunningServer {
 
 function startAppServer(env: Record<string, string>): Promise<RunningServer> {
   return startServer(
-    [...tsxArgs, 'apps/server/src/main.ts', 'start'],
+    [...serverNodeFlags, ...tsxArgs, 'apps/server/src/main.ts', 'start'], // as `npm start` runs it
     { IPICK_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     '/api/health',
   );
