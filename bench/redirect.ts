@@ -20,7 +20,7 @@
  * LOG_LEVEL=warn: per-request log lines would measure the logger, not the redirect.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,10 @@ interface LoadFigures {
   p99: number;
   answers: number;
   other: number;
+  /** CPU time per answer of the server process (all its threads), µs; null off Linux. */
+  serverCpu: number | null;
+  /** CPU time per answer of every PostgreSQL process, µs; null without PostgreSQL or off Linux. */
+  databaseCpu: number | null;
 }
 
 async function main(): Promise<void> {
@@ -92,6 +96,8 @@ async function main(): Promise<void> {
         figures.p99.toFixed(1),
         figures.answers.toLocaleString('en'),
         String(figures.other),
+        figures.serverCpu?.toFixed(0) ?? 'n/a',
+        figures.databaseCpu?.toFixed(0) ?? '',
       ]);
     }
     rows.push([
@@ -101,12 +107,26 @@ async function main(): Promise<void> {
       '',
       '',
       '',
+      '',
+      '',
     ]);
     console.error(`${label}: SIGKILL mid-run…`);
     crashes.push(`${label}: ${await measureCrash(kind, settings)}`);
   }
 
-  printTable(['measurement', 'req/s', 'p50 ms', 'p99 ms', '302s', 'other'], rows);
+  printTable(
+    [
+      'measurement',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      '302s',
+      'other',
+      'server CPU µs/answer',
+      'PostgreSQL CPU µs/answer',
+    ],
+    rows,
+  );
   console.log(
     `\n${settings.connections} connections, ${settings.duration} s per load, on ${
       (await import('node:os')).cpus().length
@@ -145,8 +165,10 @@ async function measureRedirect(kind: Kind, settings: Settings): Promise<LoadFigu
   try {
     const path = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
     await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done; // JIT, caches, salt
-    const result = await runLoad(server.port, path, settings, 'load').done;
-    return { label: '/api/redirect, clicks logged', ...result.figures };
+    const result = await measureLoad(server, kind === 'postgres', () =>
+      runLoad(server.port, path, settings, 'load'),
+    );
+    return { label: '/api/redirect, clicks logged', ...result };
   } finally {
     await server.stop();
     await store.dispose();
@@ -162,8 +184,10 @@ async function measureBare(settings: Settings): Promise<LoadFigures> {
   try {
     const path = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
     await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done;
-    const result = await runLoad(server.port, path, settings, 'bare').done;
-    return { label: 'bare Fastify 302', ...result.figures };
+    const result = await measureLoad(server, false, () =>
+      runLoad(server.port, path, settings, 'bare'),
+    );
+    return { label: 'bare Fastify 302', ...result };
   } finally {
     await server.stop();
   }
@@ -207,9 +231,73 @@ async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
   }
 }
 
+/**
+ * Runs one load and adds what it cost in CPU: of the server process, and of PostgreSQL's
+ * processes when they serve it. On two shared cores the throughput ratio depends on how much
+ * CPU each answer takes, so the figures say where it goes.
+ */
+async function measureLoad(
+  server: RunningServer,
+  withPostgres: boolean,
+  load: () => RunningLoad,
+): Promise<Omit<LoadFigures, 'label'>> {
+  const serverPids = [server.child.pid!];
+  const serverBefore = cpuMicroseconds(serverPids);
+  const databaseBefore = withPostgres ? cpuMicroseconds(postgresPids()) : null;
+  const { figures } = await load().done;
+  const perAnswer = (before: number | null, after: number | null) =>
+    before === null || after === null || figures.answers === 0
+      ? null
+      : (after - before) / figures.answers;
+  return {
+    ...figures,
+    serverCpu: perAnswer(serverBefore, cpuMicroseconds(serverPids)),
+    databaseCpu: withPostgres ? perAnswer(databaseBefore, cpuMicroseconds(postgresPids())) : null,
+  };
+}
+
+/** User plus system CPU time of `pids` (threads included), from /proc; null off Linux. */
+function cpuMicroseconds(pids: number[]): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended between listing and reading
+    }
+    // Fields after the command name, which sits in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1e6;
+}
+
+/** Linux reports process times in USER_HZ, 100 per second on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Every process called `postgres` (server, backends, WAL writer, checkpointer...). */
+function postgresPids(): number[] {
+  if (!existsSync('/proc/self/stat')) return [];
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** What the load generator itself measures. */
+type LoadResult = Omit<LoadFigures, 'label' | 'serverCpu' | 'databaseCpu'>;
+
 interface RunningLoad {
   instance: autocannon.Instance;
-  done: Promise<{ figures: Omit<LoadFigures, 'label'>; answered: Set<string> }>;
+  done: Promise<{ figures: LoadResult; answered: Set<string> }>;
 }
 
 /** autocannon with a fresh id per request; collects the ids whose 302 came back. */
@@ -223,47 +311,45 @@ function runLoad(
   const answered = new Set<string>();
   const run = `${prefix}-${Date.now().toString(36)}`;
   let instance!: autocannon.Instance;
-  const done = new Promise<{ figures: Omit<LoadFigures, 'label'>; answered: Set<string> }>(
-    (resolve, reject) => {
-      instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}`,
-          connections: settings.connections,
-          duration: settings.duration,
-          headers: { 'user-agent': userAgent },
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (request) => ({ ...request, path: path(`${run}-${next++}`) }),
-              onResponse: (status, _body, _context, headers) => {
-                const location = (headers as Record<string, string> | undefined)?.location;
-                if (status === 302 && location) {
-                  const id = new URL(location).searchParams.get('session_id');
-                  if (id) answered.add(id);
-                }
-              },
+  const done = new Promise<{ figures: LoadResult; answered: Set<string> }>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: settings.connections,
+        duration: settings.duration,
+        headers: { 'user-agent': userAgent },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: path(`${run}-${next++}`) }),
+            onResponse: (status, _body, _context, headers) => {
+              const location = (headers as Record<string, string> | undefined)?.location;
+              if (status === 302 && location) {
+                const id = new URL(location).searchParams.get('session_id');
+                if (id) answered.add(id);
+              }
             },
-          ],
-        },
-        (error, result) => {
-          if (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-            return;
-          }
-          resolve({
-            figures: {
-              requestsPerSecond: result.requests.average,
-              p50: result.latency.p50,
-              p99: result.latency.p99,
-              answers: result['3xx'],
-              other: result['2xx'] + result['4xx'] + result['5xx'] + result.errors,
-            },
-            answered,
-          });
-        },
-      );
-    },
-  );
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        resolve({
+          figures: {
+            requestsPerSecond: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            answers: result['3xx'],
+            other: result['2xx'] + result['4xx'] + result['5xx'] + result.errors,
+          },
+          answered,
+        });
+      },
+    );
+  });
   return { instance, done };
 }
 
