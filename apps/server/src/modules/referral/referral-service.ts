@@ -46,6 +46,12 @@ export interface FollowResult {
   recordError: unknown;
 }
 
+interface DaySalt {
+  day: string;
+  value: Promise<string>;
+  known: string | null;
+}
+
 interface HostOwners {
   retailer: RetailerMatch | null;
   business: BusinessMatch | null;
@@ -65,7 +71,8 @@ export class ReferralService {
   readonly #hostCacheMs: number;
   readonly #now: () => Date;
   readonly #hostCache = new Map<string, { expiresAt: number; owners: Promise<HostOwners> }>();
-  #salt: { day: string; value: Promise<string> } | null = null;
+  /** The UTC day's salt: `known` once read, so that a click need not wait on a promise. */
+  #salt: DaySalt | null = null;
   #affiliateIds: { expiresAt: number; ids: Promise<AffiliateIds> } | null = null;
   #secret: Promise<Buffer> | null = null;
 
@@ -140,8 +147,11 @@ export class ReferralService {
 
     let recordError: unknown = null;
     try {
+      const now = this.#now();
+      const daySalt = this.#daySalt(now);
+      const salt = typeof daySalt === 'string' ? daySalt : await daySalt;
       await this.#ledger.record(
-        await this.#buildClick(query, visitor, userId, destination, host, owners, offer),
+        this.#buildClick(query, visitor, userId, destination, host, owners, offer, now, salt),
       );
     } catch (error) {
       recordError = error;
@@ -196,7 +206,7 @@ export class ReferralService {
     return this.#ledger.close();
   }
 
-  async #buildClick(
+  #buildClick(
     query: RedirectQuery,
     visitor: ClickVisitor,
     userId: string | null,
@@ -204,8 +214,9 @@ export class ReferralService {
     host: string,
     owners: HostOwners,
     offer: OfferDestination | null,
-  ): Promise<NewClick> {
-    const now = this.#now();
+    now: Date,
+    salt: string,
+  ): NewClick {
     const params = destination.searchParams;
     // The visit's UTM values come with the redirect; links built by buildOutboundUrl carry them
     // (or ipick's defaults) in the destination.
@@ -236,7 +247,7 @@ export class ReferralService {
       is_bot: visitor.isBot,
       bot_reason: visitor.botReason,
       ip_truncated: visitor.ipTruncated,
-      identity_hash: await this.#identityHash(visitor, now),
+      identity_hash: identityHash(visitor, salt),
       referral_id:
         referralIdOnLanding(destination, owners) ??
         createReferralId(owners.business?.domain ?? host, now.getTime()),
@@ -265,22 +276,24 @@ export class ReferralService {
     return { retailer, business };
   }
 
-  /**
-   * SHA-256 of address, user agent and the UTC day's random salt: the same visitor has the
-   * same hash within a day, and once the salt is deleted nobody can recompute it (research §6.2).
-   */
-  async #identityHash(visitor: ClickVisitor, now: Date): Promise<string | null> {
-    if (!visitor.ip && !visitor.userAgent) return null;
+  /** The salt of `now`'s UTC day: at once when already read, else once it is (made and) read. */
+  #daySalt(now: Date): string | Promise<string> {
     const day = now.toISOString().slice(0, 10);
     if (this.#salt?.day !== day) {
-      const value = this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url'));
-      this.#salt = { day, value };
-      value.catch(() => {
-        if (this.#salt?.value === value) this.#salt = null;
-      });
+      const entry: DaySalt = {
+        day,
+        value: this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url')),
+        known: null,
+      };
+      this.#salt = entry;
+      entry.value.then(
+        (salt) => (entry.known = salt),
+        () => {
+          if (this.#salt === entry) this.#salt = null;
+        },
+      );
     }
-    const salt = await this.#salt.value;
-    return hash('sha256', `${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`);
+    return this.#salt.known ?? this.#salt.value;
   }
 
   #secretKey(): Promise<Buffer> {
@@ -307,6 +320,15 @@ export class ReferralService {
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
+}
+
+/**
+ * SHA-256 of address, user agent and the UTC day's random salt: the same visitor has the
+ * same hash within a day, and once the salt is deleted nobody can recompute it (research §6.2).
+ */
+function identityHash(visitor: ClickVisitor, salt: string): string | null {
+  if (!visitor.ip && !visitor.userAgent) return null;
+  return hash('sha256', `${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`);
 }
 
 /** The offer's retailer's admin-set id over the placeholders (spec §3). */
