@@ -47,10 +47,14 @@ export interface FollowResult {
 }
 
 interface DaySalt {
-  day: string;
+  /** The UTC day, as milliseconds since the epoch: from `startsAt` up to `endsAt`. */
+  startsAt: number;
+  endsAt: number;
   value: Promise<string>;
   known: string | null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface HostOwners {
   retailer: RetailerMatch | null;
@@ -278,10 +282,14 @@ export class ReferralService {
 
   /** The salt of `now`'s UTC day: at once when already read, else once it is (made and) read. */
   #daySalt(now: Date): string | Promise<string> {
-    const day = now.toISOString().slice(0, 10);
-    if (this.#salt?.day !== day) {
+    const time = now.getTime();
+    // Compared as numbers: formatting the date for every click cost more than the hash.
+    if (this.#salt === null || time < this.#salt.startsAt || time >= this.#salt.endsAt) {
+      const startsAt = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
+      const day = new Date(startsAt).toISOString().slice(0, 10);
       const entry: DaySalt = {
-        day,
+        startsAt,
+        endsAt: startsAt + DAY_MS,
         value: this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url')),
         known: null,
       };
