@@ -40,9 +40,9 @@ describe('ClickLedger', () => {
     expect(ledger.stats).toEqual({ rows: 3, inserts: 1, failedInserts: 0 });
   });
 
-  it('gathers the next batch while the inserts allowed are in flight', async () => {
+  it('gathers the next batch while the insert is in flight (one at a time by default)', async () => {
     const { calls, insert } = manualInserts();
-    const ledger = new ClickLedger(insert, { maxConcurrentInserts: 1 });
+    const ledger = new ClickLedger(insert);
     const first = ledger.record(1);
     await nextTurn();
     const later = [2, 3, 4].map((row) => ledger.record(row));
@@ -57,9 +57,9 @@ describe('ClickLedger', () => {
     expect(ledger.stats).toEqual({ rows: 4, inserts: 2, failedInserts: 0 });
   });
 
-  it('writes the next batch while the previous one is in flight (two slots by default)', async () => {
+  it('with two slots, writes the next batch while the previous one is in flight', async () => {
     const { calls, insert } = manualInserts();
-    const ledger = new ClickLedger(insert);
+    const ledger = new ClickLedger(insert, { maxConcurrentInserts: 2 });
     const first = [1, 2].map((row) => ledger.record(row));
     await nextTurn();
     const second = [3, 4].map((row) => ledger.record(row));
