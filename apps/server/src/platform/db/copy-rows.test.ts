@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdTransaction } from '../../../test/held-transaction.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { copyRows, encodeCopyText } from './copy-rows.ts';
 
@@ -83,24 +84,11 @@ describe('copyRows', () => {
   });
 
   it('waits for a transaction in progress instead of writing inside it', async () => {
-    let releaseTransaction!: () => void;
-    const transactionMayEnd = new Promise<void>((resolve) => (releaseTransaction = resolve));
-    let transactionStarted!: () => void;
-    const started = new Promise<void>((resolve) => (transactionStarted = resolve));
-    const transaction = db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`insert into copy_notes (id, done) values (30, false)`.execute(trx);
-        transactionStarted();
-        await transactionMayEnd;
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => error.message);
-
-    await started;
+    const transaction = await holdTransaction(db, (trx) =>
+      sql`insert into copy_notes (id, done) values (30, false)`.execute(trx),
+    );
     const copied = copyRows(db, 'copy_notes', columns, [{ id: 31, body: 'outside', done: false }]);
-    releaseTransaction();
-    expect(await transaction).toBe('roll back');
+    expect(await transaction.rollBack()).toBe('roll back');
     await copied;
     const ids = (await storedNotes()).map((row) => row.id);
     expect(ids).toContain(31);

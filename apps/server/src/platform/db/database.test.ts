@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { testSettings } from '../../../test/test-app.ts';
+import { holdTransaction } from '../../../test/held-transaction.ts';
 
 let testDb: TestDatabase;
 
@@ -18,25 +19,11 @@ afterAll(() => testDb?.dispose());
 describe('the database layer', () => {
   it('keeps another caller out of a transaction that rolls back', async () => {
     const { db } = testDb.database;
-    let releaseTransaction!: () => void;
-    const transactionMayEnd = new Promise<void>((resolve) => (releaseTransaction = resolve));
-    let transactionStarted!: () => void;
-    const started = new Promise<void>((resolve) => (transactionStarted = resolve));
-
-    const transaction = db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`insert into notes (body) values ('inside')`.execute(trx);
-        transactionStarted();
-        await transactionMayEnd;
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => error.message);
-
-    await started;
+    const transaction = await holdTransaction(db, (trx) =>
+      sql`insert into notes (body) values ('inside')`.execute(trx),
+    );
     const outsider = sql`insert into notes (body) values ('outside')`.execute(db);
-    releaseTransaction();
-    expect(await transaction).toBe('roll back');
+    expect(await transaction.rollBack()).toBe('roll back');
     await outsider;
 
     const rows = await sql<{ body: string }>`select body from notes order by id`.execute(db);
