@@ -285,7 +285,7 @@ export class ReferralService {
     const time = now.getTime();
     // Compared as numbers: formatting the date for every click cost more than the hash.
     if (this.#salt === null || time < this.#salt.startsAt || time >= this.#salt.endsAt) {
-      const startsAt = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
+      const startsAt = time - (time % DAY_MS);
       const day = new Date(startsAt).toISOString().slice(0, 10);
       const entry: DaySalt = {
         startsAt,
