@@ -83,6 +83,40 @@ describe('copyRows', () => {
     expect(await storedNotes()).toEqual(before);
   });
 
+  it('fails with the reason when the statement itself is refused, and the next ones run', async () => {
+    // The data travels right behind the statement; refused before COPY starts, it must be
+    // skipped by the server instead of being taken for the next statement.
+    const before = await storedNotes();
+    await expect(
+      copyRows(db, 'copy_notes', ['id', 'no_such_column'] as never, [{ id: 40 }]),
+    ).rejects.toThrow(/no_such_column/);
+    await copyRows(db, 'copy_notes', columns, [{ id: 41, body: 'after a refusal', done: false }]);
+    const after = await storedNotes();
+    expect(after).toEqual([...before, { id: 41, body: 'after a refusal', done: false, at: null }]);
+  });
+
+  it('writes a batch larger than a socket buffer whole', async () => {
+    const body = 'x'.repeat(1000);
+    const rows = Array.from({ length: 3000 }, (_, index) => ({
+      id: 1000 + index,
+      body,
+      done: true,
+    }));
+    await copyRows(db, 'copy_notes', columns, rows);
+    const stored = await db
+      .selectFrom('copy_notes')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.sum<number>(sql`length(body)`).as('length'),
+      ])
+      .where('id', '>=', 1000)
+      .executeTakeFirstOrThrow();
+    expect({ count: Number(stored.count), length: Number(stored.length) }).toEqual({
+      count: 3000,
+      length: 3000 * 1000,
+    });
+  });
+
   it('waits for a transaction in progress instead of writing inside it', async () => {
     const transaction = await holdTransaction(db, (trx) =>
       sql`insert into copy_notes (id, done) values (30, false)`.execute(trx),
