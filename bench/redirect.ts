@@ -57,6 +57,8 @@ interface LoadFigures {
   serverCpu: number | null;
   /** CPU time per answer of every PostgreSQL process, µs; null without PostgreSQL or off Linux. */
   databaseCpu: number | null;
+  /** Share of the machine's CPU time nobody used during the load, %; null off Linux. */
+  idle: number | null;
 }
 
 async function main(): Promise<void> {
@@ -98,11 +100,13 @@ async function main(): Promise<void> {
         String(figures.other),
         figures.serverCpu?.toFixed(0) ?? 'n/a',
         figures.databaseCpu?.toFixed(0) ?? '',
+        figures.idle?.toFixed(0) ?? 'n/a',
       ]);
     }
     rows.push([
       `${label}: ratio redirect / bare`,
       `${((redirect.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0)} %`,
+      '',
       '',
       '',
       '',
@@ -124,6 +128,7 @@ async function main(): Promise<void> {
       'other',
       'server CPU µs/answer',
       'PostgreSQL CPU µs/answer',
+      'machine idle %',
     ],
     rows,
   );
@@ -244,7 +249,9 @@ async function measureLoad(
   const serverPids = [server.child.pid!];
   const serverBefore = cpuMicroseconds(serverPids);
   const databaseBefore = withPostgres ? cpuMicroseconds(postgresPids()) : null;
+  const machineBefore = machineTicks();
   const { figures } = await load().done;
+  const machineAfter = machineTicks();
   const perAnswer = (before: number | null, after: number | null) =>
     before === null || after === null || figures.answers === 0
       ? null
@@ -253,6 +260,11 @@ async function measureLoad(
     ...figures,
     serverCpu: perAnswer(serverBefore, cpuMicroseconds(serverPids)),
     databaseCpu: withPostgres ? perAnswer(databaseBefore, cpuMicroseconds(postgresPids())) : null,
+    idle:
+      machineBefore === null || machineAfter === null
+        ? null
+        : (100 * (machineAfter.idle - machineBefore.idle)) /
+          (machineAfter.total - machineBefore.total),
   };
 }
 
@@ -274,6 +286,22 @@ function cpuMicroseconds(pids: number[]): number | null {
   return (ticks / CLOCK_TICKS_PER_SECOND) * 1e6;
 }
 
+/**
+ * The machine's idle and total CPU ticks (all cores, stolen time excluded), from /proc/stat.
+ * A load that leaves CPU idle is waiting on something (round trips, a single busy thread)
+ * rather than short of CPU.
+ */
+function machineTicks(): { idle: number; total: number } | null {
+  if (!existsSync('/proc/stat')) return null;
+  const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 8)
+    .map(Number) as [number, number, number, number, number, number, number];
+  return { idle: idle + iowait, total: user + nice + system + idle + iowait + irq + softirq };
+}
+
 /** Linux reports process times in USER_HZ, 100 per second on every common build. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -293,7 +321,7 @@ function postgresPids(): number[] {
 }
 
 /** What the load generator itself measures. */
-type LoadResult = Omit<LoadFigures, 'label' | 'serverCpu' | 'databaseCpu'>;
+type LoadResult = Omit<LoadFigures, 'label' | 'serverCpu' | 'databaseCpu' | 'idle'>;
 
 interface RunningLoad {
   instance: autocannon.Instance;

@@ -88,8 +88,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: false,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: an async one costs every request a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
   const mailer = createMailer({

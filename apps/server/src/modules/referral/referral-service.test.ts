@@ -63,3 +63,24 @@ describe('the visitor hash of a click', () => {
     expect(days.map((row) => row.day)).toEqual(['2026-03-04']);
   });
 });
+
+describe('the id of a click', () => {
+  it('sorts in the order the clicks happened, so the ledger key grows at its end', async () => {
+    const sessions = ['order-1', 'order-2', 'order-3', 'order-4', 'order-5', 'order-6'];
+    for (const sessionId of sessions) {
+      clock = new Date(clock.getTime() + 1);
+      await service.follow(
+        { to: 'https://www.amazon.com/dp/B08P2HBBLX', session_id: sessionId },
+        visitor,
+        null,
+      );
+    }
+    const rows = await testDb.database.db
+      .selectFrom('clicks')
+      .select('session_id')
+      .where('session_id', 'in', sessions)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.session_id)).toEqual(sessions);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   REFERRAL_LANDING_PARAMETER,
   redirectTargetSchema,
@@ -16,6 +16,7 @@ import {
   type AffiliateIds,
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
+import { clickId } from './click-id.ts';
 import { ClickLedger, type ClickLedgerOptions } from './click-ledger.ts';
 import type {
   BusinessMatch,
@@ -46,12 +47,26 @@ export interface FollowResult {
   recordError: unknown;
 }
 
-interface DaySalt {
-  /** The UTC day, as milliseconds since the epoch: from `startsAt` up to `endsAt`. */
+/**
+ * A value read from the database and remembered until `expiresAt` (ms since the epoch). Once
+ * read it is `known`, so that a click can use it at once: every `await` costs the redirect a
+ * turn of the event loop.
+ */
+interface Remembered<T> {
+  expiresAt: number;
+  value: Promise<T>;
+  known?: T;
+}
+
+/** Makes `entry` known once its value is read; `onFailure` runs if reading it fails. */
+function remember<T, Entry extends Remembered<T>>(entry: Entry, onFailure: () => void): Entry {
+  entry.value.then((known) => (entry.known = known), onFailure);
+  return entry;
+}
+
+/** The salt of one UTC day, from `startsAt` (ms since the epoch) until `expiresAt`. */
+interface DaySalt extends Remembered<string> {
   startsAt: number;
-  endsAt: number;
-  value: Promise<string>;
-  known: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,10 +89,9 @@ export class ReferralService {
   readonly #ledger: ClickLedger<NewClick>;
   readonly #hostCacheMs: number;
   readonly #now: () => Date;
-  readonly #hostCache = new Map<string, { expiresAt: number; owners: Promise<HostOwners> }>();
-  /** The UTC day's salt: `known` once read, so that a click need not wait on a promise. */
+  readonly #hostCache = new Map<string, Remembered<HostOwners>>();
   #salt: DaySalt | null = null;
-  #affiliateIds: { expiresAt: number; ids: Promise<AffiliateIds> } | null = null;
+  #affiliateIds: Remembered<AffiliateIds> | null = null;
   #secret: Promise<Buffer> | null = null;
 
   constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
@@ -117,12 +131,14 @@ export class ReferralService {
     if (query.to !== undefined) {
       destination = new URL(query.to);
       // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
-      addAffiliateId(destination, await this.affiliateIds());
-      owners = await this.#ownersOf(destination);
+      const affiliateIds = this.#rememberedAffiliateIds();
+      addAffiliateId(destination, affiliateIds.known ?? (await affiliateIds.value));
+      const hostOwners = this.#ownersOf(destination);
+      owners = hostOwners.known ?? (await hostOwners.value);
     } else {
       // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.
       const offerUrl = new URL(offer!.url);
-      owners = await this.#ownersOf(offerUrl);
+      owners = await this.#ownersOf(offerUrl).value;
       destination = new URL(
         buildOutboundUrl({
           target: offerUrl.href,
@@ -152,8 +168,8 @@ export class ReferralService {
     let recordError: unknown = null;
     try {
       const now = this.#now();
-      const daySalt = this.#daySalt(now);
-      const salt = typeof daySalt === 'string' ? daySalt : await daySalt;
+      const daySalt = this.#daySalt(now.getTime());
+      const salt = daySalt.known ?? (await daySalt.value);
       await this.#ledger.record(
         this.#buildClick(query, visitor, userId, destination, host, owners, offer, now, salt),
       );
@@ -181,15 +197,18 @@ export class ReferralService {
    * makes an admin's change apply to the very next link in this process.
    */
   affiliateIds(): Promise<AffiliateIds> {
+    return this.#rememberedAffiliateIds().value;
+  }
+
+  #rememberedAffiliateIds(): Remembered<AffiliateIds> {
     const now = Date.now();
-    if (this.#affiliateIds && this.#affiliateIds.expiresAt > now) return this.#affiliateIds.ids;
+    if (this.#affiliateIds && this.#affiliateIds.expiresAt > now) return this.#affiliateIds;
     const ids = this.#readAffiliateIds();
-    const entry = { expiresAt: now + this.#hostCacheMs, ids };
-    this.#affiliateIds = entry;
-    ids.catch(() => {
+    const entry = remember({ expiresAt: now + this.#hostCacheMs, value: ids }, () => {
       if (this.#affiliateIds === entry) this.#affiliateIds = null;
     });
-    return ids;
+    this.#affiliateIds = entry;
+    return entry;
   }
 
   /** Drops the remembered affiliate ids (an admin changed one). */
@@ -222,12 +241,8 @@ export class ReferralService {
     salt: string,
   ): NewClick {
     const params = destination.searchParams;
-    // The visit's UTM values come with the redirect; links built by buildOutboundUrl carry them
-    // (or ipick's defaults) in the destination.
-    const tracking = (name: TrackingName) =>
-      (query[name] ?? params.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) || null;
     return {
-      id: randomUUID(),
+      id: clickId(now.getTime()),
       occurred_at: now,
       target_url: destination.href,
       target_host: host,
@@ -235,13 +250,13 @@ export class ReferralService {
       offer_id: offer?.offerId ?? null,
       product_id: offer?.productId ?? null,
       business_id: owners.business?.id ?? null,
-      session_id: tracking('session_id'),
+      session_id: trackingValue(query, params, 'session_id'),
       user_id: userId,
-      utm_source: tracking('utm_source'),
-      utm_medium: tracking('utm_medium'),
-      utm_campaign: tracking('utm_campaign'),
-      utm_term: tracking('utm_term'),
-      utm_content: tracking('utm_content'),
+      utm_source: trackingValue(query, params, 'utm_source'),
+      utm_medium: trackingValue(query, params, 'utm_medium'),
+      utm_campaign: trackingValue(query, params, 'utm_campaign'),
+      utm_term: trackingValue(query, params, 'utm_term'),
+      utm_content: trackingValue(query, params, 'utm_content'),
       page: query.from || visitor.referrer,
       referrer: visitor.referrer,
       device_type: visitor.deviceType,
@@ -259,17 +274,19 @@ export class ReferralService {
   }
 
   /** The retailer and active merchant of a destination's host, remembered for a few seconds. */
-  #ownersOf(url: URL): Promise<HostOwners> {
+  #ownersOf(url: URL): Remembered<HostOwners> {
     // The port matters to merchants (a shop verified on one), not to retailers.
     const key = url.host.toLowerCase();
     const now = Date.now();
     const cached = this.#hostCache.get(key);
-    if (cached && cached.expiresAt > now) return cached.owners;
+    if (cached && cached.expiresAt > now) return cached;
     const owners = this.#lookUpOwners(normalizeRetailerHost(url.hostname), key);
     if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
-    this.#hostCache.set(key, { expiresAt: now + this.#hostCacheMs, owners });
-    owners.catch(() => this.#hostCache.delete(key));
-    return owners;
+    const entry = remember({ expiresAt: now + this.#hostCacheMs, value: owners }, () => {
+      if (this.#hostCache.get(key) === entry) this.#hostCache.delete(key);
+    });
+    this.#hostCache.set(key, entry);
+    return entry;
   }
 
   async #lookUpOwners(retailerHost: string, hostWithPort: string): Promise<HostOwners> {
@@ -280,28 +297,22 @@ export class ReferralService {
     return { retailer, business };
   }
 
-  /** The salt of `now`'s UTC day: at once when already read, else once it is (made and) read. */
-  #daySalt(now: Date): string | Promise<string> {
-    const time = now.getTime();
+  /** The salt of the UTC day of `time` (ms since the epoch), made and stored if need be. */
+  #daySalt(time: number): DaySalt {
     // Compared as numbers: formatting the date for every click cost more than the hash.
-    if (this.#salt === null || time < this.#salt.startsAt || time >= this.#salt.endsAt) {
+    if (this.#salt === null || time < this.#salt.startsAt || time >= this.#salt.expiresAt) {
       const startsAt = time - (time % DAY_MS);
       const day = new Date(startsAt).toISOString().slice(0, 10);
-      const entry: DaySalt = {
-        startsAt,
-        endsAt: startsAt + DAY_MS,
-        value: this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url')),
-        known: null,
-      };
-      this.#salt = entry;
-      entry.value.then(
-        (salt) => (entry.known = salt),
+      const salt = this.#repository.ensureDailySalt(day, randomBytes(32).toString('base64url'));
+      const entry: DaySalt = remember(
+        { startsAt, expiresAt: startsAt + DAY_MS, value: salt },
         () => {
           if (this.#salt === entry) this.#salt = null;
         },
       );
+      this.#salt = entry;
     }
-    return this.#salt.known ?? this.#salt.value;
+    return this.#salt;
   }
 
   #secretKey(): Promise<Buffer> {
@@ -337,6 +348,18 @@ export class ReferralService {
 function identityHash(visitor: ClickVisitor, salt: string): string | null {
   if (!visitor.ip && !visitor.userAgent) return null;
   return hash('sha256', `${salt}\n${visitor.ip ?? ''}\n${visitor.userAgent ?? ''}`);
+}
+
+/**
+ * A visit's UTM value or session id: it comes with the redirect, else from the destination
+ * (links built by buildOutboundUrl carry the visit's values, or ipick's defaults).
+ */
+function trackingValue(
+  query: RedirectQuery,
+  destinationParams: URLSearchParams,
+  name: TrackingName,
+): string | null {
+  return (query[name] ?? destinationParams.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) || null;
 }
 
 /** The offer's retailer's admin-set id over the placeholders (spec §3). */

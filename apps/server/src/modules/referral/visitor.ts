@@ -69,15 +69,18 @@ export function detectBot(
   request: VisitorRequest,
   userAgent: string | null,
 ): { isBot: boolean; botReason: ClickBotReason | null } {
-  const flag = (botReason: ClickBotReason) => ({ isBot: true, botReason });
-  if (request.method === 'HEAD') return flag('head_request');
+  if (request.method === 'HEAD') return botFlag('head_request');
   for (const name of purposeHeaders) {
     const purpose = firstHeader(request, name);
-    if (purpose && /prefetch|prerender|preview/i.test(purpose)) return flag('prefetch');
+    if (purpose && /prefetch|prerender|preview/i.test(purpose)) return botFlag('prefetch');
   }
-  if (!userAgent) return flag('no_user_agent');
+  if (!userAgent) return botFlag('no_user_agent');
   const agentKind = parseUserAgent(userAgent).kind;
-  return agentKind === 'person' ? { isBot: false, botReason: null } : flag(agentKind);
+  return agentKind === 'person' ? { isBot: false, botReason: null } : botFlag(agentKind);
+}
+
+function botFlag(botReason: ClickBotReason) {
+  return { isBot: true, botReason };
 }
 
 const IPV4_ADDRESS = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i;
