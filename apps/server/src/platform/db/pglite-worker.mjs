@@ -8,7 +8,7 @@
  *
  * Protocol: the parent sends `{ id, op: 'query' | 'exec' | 'copy' | 'close', sql?, params?,
  * data? }` and gets back `{ id, ok: true, rows, affectedRows }` or `{ id, ok: false, error }`.
- * `copy` runs `copy … from stdin` with `data` (COPY text) as its input.
+ * `copy` runs `copy … from stdin` with `data` (COPY text, UTF-8 bytes) as its input.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,7 +39,7 @@ db.waitReady.then(
 port.on(
   'message',
   async (
-    /** @type {{ id: number, op: string, sql?: string, params?: unknown[], data?: string }} */ message,
+    /** @type {{ id: number, op: string, sql?: string, params?: unknown[], data?: Uint8Array }} */ message,
   ) => {
     const { id, op } = message;
     try {
@@ -53,7 +53,7 @@ port.on(
         op === 'exec'
           ? await execLikePg(sql)
           : op === 'copy'
-            ? await copyFromStdin(sql, message.data ?? '')
+            ? await copyFromStdin(sql, message.data ?? new Uint8Array())
             : await db.query(sql, message.params ?? [], { rowMode: 'object' });
       port.postMessage({
         id,
@@ -80,7 +80,7 @@ async function execLikePg(sql) {
 /**
  * PGlite reads COPY input from a blob named `/dev/blob` rather than from the client.
  * @param {string} sql `copy … from stdin`
- * @param {string} data
+ * @param {Uint8Array} data COPY text, UTF-8
  */
 function copyFromStdin(sql, data) {
   const fromBlob = sql.replace(/from\s+stdin$/i, "from '/dev/blob'");
