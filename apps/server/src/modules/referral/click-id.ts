@@ -11,7 +11,14 @@ import { randomUUID } from 'node:crypto';
  * of a microsecond where the `uuid` package's v7 took over three.
  */
 export function clickId(time: number): string {
-  const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx
-  const hex = time.toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${random.slice(15)}`;
+  if (time !== lastTime) {
+    // Many clicks share a millisecond under load; its text is made once.
+    const hex = time.toString(16).padStart(12, '0');
+    lastTime = time;
+    lastPrefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7`;
+  }
+  return lastPrefix + randomUUID().slice(15); // xxxxxxxx-xxxx-4|xxx-yxxx-xxxxxxxxxxxx
 }
+
+let lastTime = -1;
+let lastPrefix = '';
