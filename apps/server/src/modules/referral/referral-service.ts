@@ -64,6 +64,14 @@ function remember<T, Entry extends Remembered<T>>(entry: Entry, onFailure: () =>
   return entry;
 }
 
+/** What a destination's host is to ipick: its retailer and merchant, read and remembered. */
+interface HostEntry extends Remembered<HostOwners> {
+  /** The host as retailers are matched and clicks record it (lower case, no `www.`). */
+  host: string;
+  /** One of the named retailers of spec §9. */
+  isNamedRetailer: boolean;
+}
+
 /** The salt of one UTC day, from `startsAt` (ms since the epoch) until `expiresAt`. */
 interface DaySalt extends Remembered<string> {
   startsAt: number;
@@ -89,7 +97,7 @@ export class ReferralService {
   readonly #ledger: ClickLedger<NewClick>;
   readonly #hostCacheMs: number;
   readonly #now: () => Date;
-  readonly #hostCache = new Map<string, Remembered<HostOwners>>();
+  readonly #hostCache = new Map<string, HostEntry>();
   #salt: DaySalt | null = null;
   #affiliateIds: Remembered<AffiliateIds> | null = null;
   #secret: Promise<Buffer> | null = null;
@@ -127,18 +135,20 @@ export class ReferralService {
     }
 
     let destination: URL;
+    let hostOwners: HostEntry;
     let owners: HostOwners;
     if (query.to !== undefined) {
       destination = new URL(query.to);
       // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
       const affiliateIds = this.#rememberedAffiliateIds();
       addAffiliateId(destination, affiliateIds.known ?? (await affiliateIds.value));
-      const hostOwners = this.#ownersOf(destination);
+      hostOwners = this.#ownersOf(destination);
       owners = hostOwners.known ?? (await hostOwners.value);
     } else {
       // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.
       const offerUrl = new URL(offer!.url);
-      owners = await this.#ownersOf(offerUrl).value;
+      hostOwners = this.#ownersOf(offerUrl); // the destination keeps the offer's host
+      owners = await hostOwners.value;
       destination = new URL(
         buildOutboundUrl({
           target: offerUrl.href,
@@ -157,11 +167,11 @@ export class ReferralService {
       );
     }
 
-    const host = normalizeRetailerHost(destination.hostname);
+    const { host } = hostOwners;
     const isTrusted =
       isSigned ||
       (offer !== null && query.to === undefined) ||
-      findRetailerByHost(host) !== null ||
+      hostOwners.isNamedRetailer ||
       owners.retailer?.isFed === true ||
       owners.business !== null;
 
@@ -274,15 +284,18 @@ export class ReferralService {
   }
 
   /** The retailer and active merchant of a destination's host, remembered for a few seconds. */
-  #ownersOf(url: URL): Remembered<HostOwners> {
+  #ownersOf(url: URL): HostEntry {
     // The port matters to merchants (a shop verified on one), not to retailers.
     const key = url.host.toLowerCase();
     const now = Date.now();
     const cached = this.#hostCache.get(key);
     if (cached && cached.expiresAt > now) return cached;
-    const owners = this.#lookUpOwners(normalizeRetailerHost(url.hostname), key);
+    const host = normalizeRetailerHost(url.hostname);
+    const owners = this.#lookUpOwners(host, key);
     if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
-    const entry = remember({ expiresAt: now + this.#hostCacheMs, value: owners }, () => {
+    const isNamedRetailer = findRetailerByHost(host) !== null;
+    const expiresAt = now + this.#hostCacheMs;
+    const entry: HostEntry = remember({ expiresAt, value: owners, host, isNamedRetailer }, () => {
       if (this.#hostCache.get(key) === entry) this.#hostCache.delete(key);
     });
     this.#hostCache.set(key, entry);
