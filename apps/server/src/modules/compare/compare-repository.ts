@@ -37,6 +37,8 @@ const SKIPPED_RAREST_WORDS = 2;
 /** Most words in one word set, and most offers the word sets may bring for scoring. */
 const MAX_SET_WORDS = 6;
 const MAX_CANDIDATE_OFFERS = 500;
+/** Most offers holding all the words of a common-words title read to pick the shortest from. */
+const MAX_COMMON_WORD_HOLDERS = 20_000;
 /** Pages of offers sampled (some 20,000 titles) to tell common title words from rare ones... */
 const WORD_SAMPLE_PAGES = 800;
 /** ...and how long a sample serves before the next is taken in the background. */
@@ -182,7 +184,8 @@ export class CompareRepository {
     // look-up; only when there are none, a similarity scan of every title (slow on a large
     // catalog, about a second at a million offers).
     const words = searchWords(title);
-    const holdingAll = words.length > 0 ? await this.#titlesHolding(db, title, [{ words }]) : [];
+    const holdingAll =
+      words.length > 0 ? await this.#titlesHolding(db, title, [{ words }], 'shortest') : [];
     if (holdingAll.length > 0) return holdingAll;
     return this.#offers(db)
       .where(sql<boolean>`o.title % ${title}`)
@@ -191,11 +194,19 @@ export class CompareRepository {
       .execute();
   }
 
-  /** The offers holding every word of one of `sets`, most similar titles first. */
+  /**
+   * The offers holding every word of one of `sets`, most similar titles first. Of more than
+   * MAX_CANDIDATE_OFFERS such offers, any are ranked; with `shortest`, the shortest titles of
+   * up to MAX_COMMON_WORD_HOLDERS, for a title of common words that thousands of offers hold.
+   * Those are the most similar: a title holding every word of the pasted one has all of its
+   * trigrams, so its similarity is the pasted title's trigrams over its own, and each further
+   * word adds trigrams.
+   */
   async #titlesHolding(
     db: Db,
     title: string,
     sets: Pick<WordSet, 'words'>[],
+    pick: 'any' | 'shortest' = 'any',
   ): Promise<OfferView[]> {
     // Every word of a set is looked up in the title-word index: intersecting the words' lists
     // there is cheaper than reading the rows of a few of them and checking the rest on each.
@@ -208,9 +219,19 @@ export class CompareRepository {
     // The titles found are ranked here rather than in the database, which would work out the
     // pasted title's trigrams again for every row found (most of the search's time); both use
     // pg_trgm's similarity. The joins then read the best rows only.
-    const { rows: found } = await sql<{ id: string; title: string }>`
-      select id, title from offers where (${holding})
-      limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`.execute(db);
+    const { rows: found } = await (
+      pick === 'any'
+        ? sql<{ id: string; title: string }>`
+          select id, title from offers where (${holding})
+          limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`
+        : sql<{ id: string; title: string }>`
+          select id, title from (
+            select id, title from offers where (${holding})
+            limit ${sql.lit(MAX_COMMON_WORD_HOLDERS)}
+          ) as holders
+          order by length(title)
+          limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`
+    ).execute(db);
     const pasted = trigramsOf(title);
     const best = found
       .map((row) => ({ id: row.id, similarity: trigramSimilarity(pasted, trigramsOf(row.title)) }))
