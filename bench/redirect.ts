@@ -5,7 +5,9 @@
  *   1. `GET /api/redirect?to=<amazon link>` on the real app (`main.ts start`), every click
  *      committed to the ledger before its 302: req/s, p50, p99.
  *   2. The same load on a bare Fastify route that only answers 302 (same machine, same run),
- *      and the ratio of the two (target ≥ 80 %).
+ *      and the ratio of the two (target ≥ 80 %). Both servers run side by side and are loaded
+ *      in turn, --rounds times: this machine's speed drifts by a third from minute to minute,
+ *      and alternating lets both routes meet the same drift. The median round is the result.
  *   3. The same load on a fresh database; the server is killed with SIGKILL mid-run and started
  *      again. Every 302 the load generator received before the kill must have its click row:
  *      each request carries its own `session_id` inside the target, which the 302's Location
@@ -13,7 +15,7 @@
  *
  *   npm run bench:redirect -- [--database pglite|postgres|both]
  *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
- *     [--connections 200] [--duration 10] [--kill-after 4]
+ *     [--connections 200] [--duration 10] [--rounds 3] [--kill-after 4]
  *
  * PGlite lives in a temporary data directory; PostgreSQL gets a scratch database
  * (ipick_bench_redirect) on the server of --database-url, dropped afterwards. Servers run with
@@ -47,7 +49,6 @@ async function serveBare(port: number): Promise<void> {
 type Kind = 'pglite' | 'postgres';
 
 interface LoadFigures {
-  label: string;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       connections: { type: 'string', default: '200' },
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
       'kill-after': { type: 'string', default: '4' },
     },
   });
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   const settings = {
     connections: positive('connections', values.connections),
     duration: positive('duration', values.duration),
+    rounds: positive('rounds', values.rounds),
     killAfter: positive('kill-after', values['kill-after']),
     serverUrl: values['database-url'],
   };
@@ -87,55 +90,34 @@ async function main(): Promise<void> {
   const crashes: string[] = [];
   for (const kind of kinds) {
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    console.error(`\n${label}: redirect with click logging, then bare Fastify 302…`);
-    const redirect = await measureRedirect(kind, settings);
-    const bare = await measureBare(settings);
-    for (const figures of [redirect, bare]) {
-      rows.push([
-        `${label}: ${figures.label}`,
-        Math.round(figures.requestsPerSecond).toLocaleString('en'),
-        figures.p50.toFixed(1),
-        figures.p99.toFixed(1),
-        figures.answers.toLocaleString('en'),
-        String(figures.other),
-        figures.serverCpu?.toFixed(0) ?? 'n/a',
-        figures.databaseCpu?.toFixed(0) ?? '',
-        figures.idle?.toFixed(0) ?? 'n/a',
-      ]);
-    }
-    rows.push([
-      `${label}: ratio redirect / bare`,
-      `${((redirect.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0)} %`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ]);
+    console.error(`\n${label}: redirect with click logging and bare Fastify 302, in turn…`);
+    const rounds = await measureRounds(kind, settings);
+    rounds.forEach((round, index) => rows.push(roundRow(label, `${index + 1}`, round)));
+    rows.push(roundRow(label, 'median', medianRound(rounds)));
     console.error(`${label}: SIGKILL mid-run…`);
     crashes.push(`${label}: ${await measureCrash(kind, settings)}`);
   }
 
   printTable(
     [
-      'measurement',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      '302s',
-      'other',
-      'server CPU µs/answer',
+      'database',
+      'round',
+      'redirect req/s',
+      'p50 / p99 ms',
+      'bare req/s',
+      'p50 / p99 ms',
+      'ratio',
+      'server CPU µs/answer (redirect / bare)',
       'PostgreSQL CPU µs/answer',
-      'machine idle %',
+      'idle % (redirect / bare)',
+      'not 302',
     ],
     rows,
   );
   console.log(
     `\n${settings.connections} connections, ${settings.duration} s per load, on ${
       (await import('node:os')).cpus().length
-    } cores shared by server and load generator.`,
+    } cores shared by servers and load generator; the median row takes each column's median.`,
   );
   for (const line of crashes) console.log(line);
 }
@@ -150,6 +132,7 @@ function positive(name: string, text: string): number {
 interface Settings {
   connections: number;
   duration: number;
+  rounds: number;
   killAfter: number;
   serverUrl: string;
 }
@@ -164,38 +147,100 @@ function target(id: string): string {
   return `https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20&ref=ipick&utm_source=ipick&session_id=${id}`;
 }
 
-async function measureRedirect(kind: Kind, settings: Settings): Promise<LoadFigures> {
+interface Round {
+  redirect: LoadFigures;
+  bare: LoadFigures;
+}
+
+/**
+ * The app (on a fresh database) and the bare route, both started and warmed, then loaded in
+ * turn: redirect, bare, redirect, bare… A server waiting for its turn uses no CPU.
+ */
+async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
   const store = await scratchStore(kind, settings.serverUrl);
-  const server = await startAppServer(store.env);
+  const app = await startAppServer(store.env);
+  const bare = await startServer(
+    [...serverNodeFlags, ...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG], // same V8 flags
+    {},
+    '/health',
+  ).catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+  const redirectPath = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
+  const barePath = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
   try {
-    const path = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
-    await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done; // JIT, caches, salt
-    const result = await measureLoad(server, kind === 'postgres', () =>
-      runLoad(server.port, path, settings, 'load'),
-    );
-    return { label: '/api/redirect, clicks logged', ...result };
+    const warm = { ...settings, duration: 2 };
+    await runLoad(app.port, redirectPath, warm, 'warm').done; // JIT, caches, the day's salt
+    await runLoad(bare.port, barePath, warm, 'warm').done;
+    const rounds: Round[] = [];
+    for (let round = 1; round <= settings.rounds; round++) {
+      const redirect = await measureLoad(app, kind === 'postgres', () =>
+        runLoad(app.port, redirectPath, settings, `load${round}`),
+      );
+      const bareFigures = await measureLoad(bare, false, () =>
+        runLoad(bare.port, barePath, settings, `bare${round}`),
+      );
+      rounds.push({ redirect, bare: bareFigures });
+    }
+    return rounds;
   } finally {
-    await server.stop();
+    await Promise.all([app.stop(), bare.stop()]);
     await store.dispose();
   }
 }
 
-async function measureBare(settings: Settings): Promise<LoadFigures> {
-  const server = await startServer(
-    [...serverNodeFlags, ...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG], // same V8 flags
-    {},
-    '/health',
-  );
-  try {
-    const path = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
-    await runLoad(server.port, path, { ...settings, duration: 2 }, 'warm').done;
-    const result = await measureLoad(server, false, () =>
-      runLoad(server.port, path, settings, 'bare'),
-    );
-    return { label: 'bare Fastify 302', ...result };
-  } finally {
-    await server.stop();
-  }
+/** Each figure's median over the rounds (the ratio's too, not the ratio of medians). */
+function medianRound(rounds: Round[]): Round & { ratio: number } {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const medianOrNull = (values: (number | null)[]) =>
+    values.some((value) => value === null) ? null : median(values as number[]);
+  const mid = (pick: (round: Round) => LoadFigures): LoadFigures => {
+    const figures = rounds.map(pick);
+    return {
+      requestsPerSecond: median(figures.map((f) => f.requestsPerSecond)),
+      p50: median(figures.map((f) => f.p50)),
+      p99: median(figures.map((f) => f.p99)),
+      answers: median(figures.map((f) => f.answers)),
+      other: Math.max(...figures.map((f) => f.other)),
+      serverCpu: medianOrNull(figures.map((f) => f.serverCpu)),
+      databaseCpu: medianOrNull(figures.map((f) => f.databaseCpu)),
+      idle: medianOrNull(figures.map((f) => f.idle)),
+    };
+  };
+  return {
+    redirect: mid((round) => round.redirect),
+    bare: mid((round) => round.bare),
+    ratio: median(rounds.map(ratioOf)),
+  };
+}
+
+function ratioOf(round: Round): number {
+  return round.redirect.requestsPerSecond / round.bare.requestsPerSecond;
+}
+
+function roundRow(database: string, round: string, figures: Round & { ratio?: number }): string[] {
+  const { redirect, bare } = figures;
+  const rate = (f: LoadFigures) => Math.round(f.requestsPerSecond).toLocaleString('en');
+  const latency = (f: LoadFigures) => `${f.p50.toFixed(0)} / ${f.p99.toFixed(0)}`;
+  const cpu = (value: number | null) => value?.toFixed(0) ?? 'n/a';
+  return [
+    database,
+    round,
+    rate(redirect),
+    latency(redirect),
+    rate(bare),
+    latency(bare),
+    `${((figures.ratio ?? ratioOf(figures)) * 100).toFixed(0)} %`,
+    `${cpu(redirect.serverCpu)} / ${cpu(bare.serverCpu)}`,
+    redirect.databaseCpu?.toFixed(0) ?? '',
+    `${cpu(redirect.idle)} / ${cpu(bare.idle)}`,
+    `${redirect.other} / ${bare.other}`,
+  ];
 }
 
 /**
@@ -245,7 +290,7 @@ async function measureLoad(
   server: RunningServer,
   withPostgres: boolean,
   load: () => RunningLoad,
-): Promise<Omit<LoadFigures, 'label'>> {
+): Promise<LoadFigures> {
   const serverPids = [server.child.pid!];
   const serverBefore = cpuMicroseconds(serverPids);
   const databaseBefore = withPostgres ? cpuMicroseconds(postgresPids()) : null;
@@ -321,7 +366,7 @@ function postgresPids(): number[] {
 }
 
 /** What the load generator itself measures. */
-type LoadResult = Omit<LoadFigures, 'label' | 'serverCpu' | 'databaseCpu' | 'idle'>;
+type LoadResult = Omit<LoadFigures, 'serverCpu' | 'databaseCpu' | 'idle'>;
 
 interface RunningLoad {
   instance: autocannon.Instance;
