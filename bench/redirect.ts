@@ -147,6 +147,9 @@ function target(id: string): string {
   return `https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20&ref=ipick&utm_source=ipick&session_id=${id}`;
 }
 
+const redirectPath = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
+const barePath = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
+
 interface Round {
   redirect: LoadFigures;
   bare: LoadFigures;
@@ -167,8 +170,6 @@ async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
     await app.stop();
     throw error;
   });
-  const redirectPath = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
-  const barePath = (id: string) => `/go?to=${encodeURIComponent(target(id))}`;
   try {
     const warm = { ...settings, duration: 2 };
     await runLoad(app.port, redirectPath, warm, 'warm').done; // JIT, caches, the day's salt
@@ -251,10 +252,9 @@ async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
   const store = await scratchStore(kind, settings.serverUrl);
   try {
     const server = await startAppServer(store.env);
-    const path = (id: string) => `/api/redirect?to=${encodeURIComponent(target(id))}`;
     const load = runLoad(
       server.port,
-      path,
+      redirectPath,
       { ...settings, duration: settings.killAfter + 30 },
       'crash',
     );

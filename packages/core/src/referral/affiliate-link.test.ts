@@ -73,6 +73,14 @@ describe('addAffiliateId', () => {
     expect(link.href).toBe(href);
   });
 
+  it('takes the retailer its caller already knows instead of looking the host up', () => {
+    const link = new URL('https://www.amazon.com/dp/B08P2HBBLX');
+    expect(addAffiliateId(link, { amazon: 'ipick-20' }, null)).toBe(false);
+    expect(link.search).toBe('');
+    expect(addAffiliateId(link, { amazon: 'ipick-20' }, 'amazon')).toBe(true);
+    expect(link.searchParams.get('tag')).toBe('ipick-20');
+  });
+
   it('leaves other shops and retailers without an id untouched', () => {
     const shop = new URL('https://shop.example.com/kettle?tag=x');
     expect(addAffiliateId(shop, PLACEHOLDER_AFFILIATE_IDS)).toBe(false);

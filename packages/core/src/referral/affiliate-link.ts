@@ -39,10 +39,14 @@ export function buildAffiliateLink(url: string, affiliateIds: AffiliateIds): str
 /**
  * Puts ipick's affiliate id into `link` (changed in place) when it is a named retailer's and
  * `affiliateIds` has an id for it; says whether it did. The redirect uses this on the URL it
- * already parsed, rather than parsing the link again.
+ * already parsed, rather than parsing the link again, and passes the retailer it already knows
+ * of the link's host.
  */
-export function addAffiliateId(link: URL, affiliateIds: AffiliateIds): boolean {
-  const retailer = findRetailerByHost(link.hostname);
+export function addAffiliateId(
+  link: URL,
+  affiliateIds: AffiliateIds,
+  retailer: RetailerKey | null = findRetailerByHost(link.hostname),
+): boolean {
   const id = retailer === null ? undefined : affiliateIds[retailer];
   if (!id) return false;
   const parameter = RETAILERS[retailer!].affiliateParameter;

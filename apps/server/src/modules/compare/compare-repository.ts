@@ -219,19 +219,14 @@ export class CompareRepository {
     // The titles found are ranked here rather than in the database, which would work out the
     // pasted title's trigrams again for every row found (most of the search's time); both use
     // pg_trgm's similarity. The joins then read the best rows only.
-    const { rows: found } = await (
+    const holders = sql`select id, title from offers where (${holding})`;
+    const picked =
       pick === 'any'
-        ? sql<{ id: string; title: string }>`
-          select id, title from offers where (${holding})
-          limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`
-        : sql<{ id: string; title: string }>`
-          select id, title from (
-            select id, title from offers where (${holding})
-            limit ${sql.lit(MAX_COMMON_WORD_HOLDERS)}
-          ) as holders
-          order by length(title)
-          limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`
-    ).execute(db);
+        ? holders
+        : sql`select id, title from (${holders} limit ${sql.lit(MAX_COMMON_WORD_HOLDERS)}) as h
+              order by length(title)`;
+    const { rows: found } = await sql<{ id: string; title: string }>`
+      ${picked} limit ${sql.lit(MAX_CANDIDATE_OFFERS)}`.execute(db);
     const pasted = trigramsOf(title);
     const best = found
       .map((row) => ({ id: row.id, similarity: trigramSimilarity(pasted, trigramsOf(row.title)) }))

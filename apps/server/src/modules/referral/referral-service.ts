@@ -14,6 +14,7 @@ import {
   PLACEHOLDER_AFFILIATE_IDS,
   redirectPath,
   type AffiliateIds,
+  type RetailerKey,
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import { clickId } from './click-id.ts';
@@ -68,8 +69,8 @@ function remember<T, Entry extends Remembered<T>>(entry: Entry, onFailure: () =>
 interface HostEntry extends Remembered<HostOwners> {
   /** The host as retailers are matched and clicks record it (lower case, no `www.`). */
   host: string;
-  /** One of the named retailers of spec §9. */
-  isNamedRetailer: boolean;
+  /** The named retailer of spec §9 that serves the host, if any. */
+  namedRetailer: RetailerKey | null;
 }
 
 /** The salt of one UTC day, from `startsAt` (ms since the epoch) until `expiresAt`. */
@@ -139,10 +140,11 @@ export class ReferralService {
     let owners: HostOwners;
     if (query.to !== undefined) {
       destination = new URL(query.to);
+      hostOwners = this.#ownersOf(destination);
       // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
       const affiliateIds = this.#rememberedAffiliateIds();
-      addAffiliateId(destination, affiliateIds.known ?? (await affiliateIds.value));
-      hostOwners = this.#ownersOf(destination);
+      const ids = affiliateIds.known ?? (await affiliateIds.value);
+      addAffiliateId(destination, ids, hostOwners.namedRetailer);
       owners = hostOwners.known ?? (await hostOwners.value);
     } else {
       // The outbound link of a catalog offer (spec §9): affiliate id, ref, UTM and session.
@@ -171,7 +173,7 @@ export class ReferralService {
     const isTrusted =
       isSigned ||
       (offer !== null && query.to === undefined) ||
-      hostOwners.isNamedRetailer ||
+      hostOwners.namedRetailer !== null ||
       owners.retailer?.isFed === true ||
       owners.business !== null;
 
@@ -291,20 +293,24 @@ export class ReferralService {
     const cached = this.#hostCache.get(key);
     if (cached && cached.expiresAt > now) return cached;
     const host = normalizeRetailerHost(url.hostname);
-    const owners = this.#lookUpOwners(host, key);
+    const namedRetailer = findRetailerByHost(host);
+    const owners = this.#lookUpOwners(host, namedRetailer, key);
     if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
-    const isNamedRetailer = findRetailerByHost(host) !== null;
     const expiresAt = now + this.#hostCacheMs;
-    const entry: HostEntry = remember({ expiresAt, value: owners, host, isNamedRetailer }, () => {
+    const entry: HostEntry = remember({ expiresAt, value: owners, host, namedRetailer }, () => {
       if (this.#hostCache.get(key) === entry) this.#hostCache.delete(key);
     });
     this.#hostCache.set(key, entry);
     return entry;
   }
 
-  async #lookUpOwners(retailerHost: string, hostWithPort: string): Promise<HostOwners> {
+  async #lookUpOwners(
+    retailerHost: string,
+    namedRetailer: RetailerKey | null,
+    hostWithPort: string,
+  ): Promise<HostOwners> {
     const [retailer, business] = await Promise.all([
-      this.#repository.findRetailer(retailerHost, findRetailerByHost(retailerHost)),
+      this.#repository.findRetailer(retailerHost, namedRetailer),
       this.#repository.findActiveBusiness(hostWithPort),
     ]);
     return { retailer, business };
