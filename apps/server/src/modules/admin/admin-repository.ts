@@ -13,6 +13,9 @@ export type OutboxRow = Omit<Selectable<MailOutboxTable>, 'text_body' | 'html_bo
 export type RetailerRow = Selectable<RetailersTable>;
 export type AuditRow = Selectable<AdminAuditLogTable> & { admin_email: string | null };
 
+/** What the identity API shows as the restriction reason of a disabled user (and 0018 wrote). */
+export const DISABLED_BY_ADMIN_REASON = 'Disabled by an ipick admin.';
+
 export interface AdminUserRow {
   id: string;
   email: string | null;
@@ -193,7 +196,9 @@ export class AdminRepository {
       .onConflict((conflict) => conflict.column('user_id').doNothing())
       .returning('user_id')
       .execute();
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await this.#setRestrictedByAdmin(userId, true);
+    return true;
   }
 
   /** False when the user was not disabled. */
@@ -202,7 +207,26 @@ export class AdminRepository {
       .deleteFrom('auth_disabled_users')
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    await this.#setRestrictedByAdmin(userId, false);
+    return true;
+  }
+
+  /**
+   * A disabled user is also "restricted by administrator" in the identity API, so that its
+   * tokens say so and requests that do not allow restricted users refuse them
+   * (stack-auth.md §1.2); enabling lifts the restriction.
+   */
+  async #setRestrictedByAdmin(userId: string, restricted: boolean): Promise<void> {
+    await this.#db
+      .updateTable('identity_users')
+      .set({
+        restricted_by_admin: restricted,
+        restricted_by_admin_reason: restricted ? DISABLED_BY_ADMIN_REASON : null,
+        restricted_by_admin_private_details: null,
+      })
+      .where('id', '=', userId)
+      .execute();
   }
 
   /** Ends every session of the user (their refresh tokens stop working at once). */

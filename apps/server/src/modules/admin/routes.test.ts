@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
+import { identityClient, identityKeys } from '../../../test/identity-client.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { AccountsSetup } from '../auth/accounts-setup.ts';
@@ -321,6 +322,44 @@ describe('users', () => {
       admin_user_id: admin.id,
       target_type: 'user',
       details: { email: shopper.email, sessionsEnded: 1 },
+    });
+  });
+
+  it('marks a disabled user "restricted by administrator" in the identity API until enabled', async () => {
+    const admin = await signedInAdmin();
+    const shopper = await signedInShopper();
+    const api = identityClient(app, await identityKeys(db(), 'http://localhost:3000'));
+    const signInThroughApi = async () => {
+      const response = await api.call('POST', '/auth/password/sign-in', {
+        body: { email: shopper.email, password },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ access_token: string }>().access_token;
+    };
+    const me = (accessToken: string) => api.call('GET', '/users/me', { accessToken });
+
+    await admin.browser.post(`${ADMIN_PREFIX}/users/${shopper.id}/disable`);
+    const restricted = await me(await signInThroughApi());
+    expect(restricted.statusCode).toBe(403);
+    expect(restricted.json()).toMatchObject({
+      code: 'RESTRICTED_USER_NOT_ALLOWED',
+      details: { restricted_reason: { type: 'restricted_by_administrator' } },
+    });
+    const shown = await api.call('GET', `/users/${shopper.id}`, { tier: 'server' });
+    expect(shown.json()).toMatchObject({
+      is_restricted: true,
+      restricted_by_admin: true,
+      restricted_by_admin_reason: 'Disabled by an ipick admin.',
+    });
+
+    await admin.browser.post(`${ADMIN_PREFIX}/users/${shopper.id}/enable`);
+    const full = await me(await signInThroughApi());
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toMatchObject({
+      id: shopper.id,
+      is_restricted: false,
+      restricted_by_admin: false,
+      restricted_by_admin_reason: null,
     });
   });
 

@@ -12,6 +12,7 @@ import {
 } from 'jose';
 import type { IdentityRepository } from './identity-repository.ts';
 import { knownErrors } from './known-errors.ts';
+import { restrictedReason } from './user-presenter.ts';
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -29,8 +30,26 @@ export interface AccessTokenSubject {
   selectedTeamId: string | null;
   signedUpAt: Date;
   isAnonymous: boolean;
+  restrictedByAdmin: boolean;
   requiresTotpMfa: boolean;
 }
+
+/**
+ * Anonymous and restricted users get tokens of their own audience and issuer, so that a
+ * verifier that does not opt into them cannot take them for a full user's (stack-auth.md §2.1).
+ */
+type Audience = 'full' | 'anonymous' | 'restricted';
+const audienceSuffix: Record<Audience, string> = {
+  full: '',
+  anonymous: ':anon',
+  restricted: ':restricted',
+};
+const issuerPath: Record<Audience, string> = {
+  full: '/projects/',
+  anonymous: '/projects-anonymous-users/',
+  restricted: '/projects-restricted-users/',
+};
+const audiences = Object.keys(audienceSuffix) as Audience[];
 
 export interface VerifiedAccessToken {
   userId: string;
@@ -49,18 +68,20 @@ interface SigningKey {
  */
 export class AccessTokens {
   readonly #repository: IdentityRepository;
-  readonly #issuerBase: string;
+  readonly #apiBase: string;
   readonly #signingKeys = new Map<string, Promise<SigningKey>>();
   readonly #verifyKeys = new Map<string, CryptoKey>();
 
   constructor(repository: IdentityRepository, publicUrl: string) {
     this.#repository = repository;
-    this.#issuerBase = `${publicUrl}/api/v1/projects/`;
+    this.#apiBase = `${publicUrl}/api/v1`;
   }
 
   async sign(projectId: string, subject: AccessTokenSubject): Promise<string> {
     const key = await this.#signingKey(projectId);
-    const anonymous = subject.isAnonymous;
+    const reason = restrictedReason(subject);
+    const audience: Audience =
+      reason === null ? 'full' : subject.isAnonymous ? 'anonymous' : 'restricted';
     return new SignJWT({
       project_id: projectId,
       branch_id: 'main',
@@ -71,15 +92,15 @@ export class AccessTokens {
       email_verified: subject.emailVerified,
       selected_team_id: subject.selectedTeamId,
       signed_up_at: Math.floor(subject.signedUpAt.getTime() / 1000),
-      is_anonymous: anonymous,
-      is_restricted: anonymous,
-      restricted_reason: anonymous ? { type: 'anonymous' } : null,
+      is_anonymous: subject.isAnonymous,
+      is_restricted: reason !== null,
+      restricted_reason: reason,
       requires_totp_mfa: subject.requiresTotpMfa,
     })
       .setProtectedHeader({ alg: ALGORITHM, kid: key.kid })
       .setSubject(subject.userId)
-      .setIssuer(this.#issuer(projectId, anonymous))
-      .setAudience(anonymous ? `${projectId}:anon` : projectId)
+      .setIssuer(this.#issuer(projectId, audience))
+      .setAudience(projectId + audienceSuffix[audience])
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
       .sign(key.privateKey);
@@ -104,8 +125,10 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
-        audience: [projectId, `${projectId}:anon`],
-        issuer: [this.#issuer(projectId, false), this.#issuer(projectId, true)],
+        // Every kind is accepted here; whether this request lets anonymous or restricted users
+        // in is decided from the user as they are now (request-context.ts).
+        audience: audiences.map((audience) => projectId + audienceSuffix[audience]),
+        issuer: audiences.map((audience) => this.#issuer(projectId, audience)),
         clockTolerance: 30, // spec §9: clock tolerance 30 s
       });
       if (typeof payload.sub !== 'string') throw knownErrors.unparsableAccessToken();
@@ -134,10 +157,8 @@ export class AccessTokens {
     return rows.map((row) => row.publicJwk);
   }
 
-  #issuer(projectId: string, anonymous: boolean): string {
-    return anonymous
-      ? this.#issuerBase.replace('/projects/', '/projects-anonymous-users/') + projectId
-      : this.#issuerBase + projectId;
+  #issuer(projectId: string, audience: Audience): string {
+    return `${this.#apiBase}${issuerPath[audience]}${projectId}`;
   }
 
   #signingKey(projectId: string): Promise<SigningKey> {

@@ -58,11 +58,26 @@ const serverUserFields = {
   restricted_by_admin_private_details: z.string().nullable().optional(),
   country_code: z.string().length(2).nullable().optional(),
 };
-export const serverUserCreateBody = z.strictObject(serverUserFields);
-export const serverUserUpdateBody = z.strictObject({
+export const serverUserCreateBody = z.strictObject({
   ...serverUserFields,
-  selected_team_id: z.uuid().nullable().optional(),
+  is_anonymous: z.boolean().optional(),
 });
+export const serverUserUpdateBody = z
+  .strictObject({
+    ...serverUserFields,
+    selected_team_id: z.uuid().nullable().optional(),
+    // An anonymous user can become a full one, never the other way (stack-auth.md §3.10).
+    is_anonymous: z.literal(false, 'can only be set to false').optional(),
+  })
+  .refine(
+    (body) =>
+      body.restricted_by_admin !== false ||
+      (!body.restricted_by_admin_reason && !body.restricted_by_admin_private_details),
+    {
+      message: 'a restriction reason or private details need restricted_by_admin: true',
+      path: ['restricted_by_admin_reason'],
+    },
+  );
 
 export const listUsersQuery = z.strictObject({
   cursor: z.uuid().optional(),

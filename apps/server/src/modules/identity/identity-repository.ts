@@ -85,6 +85,10 @@ export interface UserListQuery {
   limit: number;
   desc: boolean;
   query?: string;
+  /** Anonymous users are left out unless asked for; asking for them brings restricted ones too. */
+  includeAnonymous: boolean;
+  /** Users restricted by an admin are left out unless asked for. */
+  includeRestricted: boolean;
 }
 
 const toJson = (value: unknown): string | null =>
@@ -309,9 +313,11 @@ export class IdentityRepository {
     projectId: string,
     options: UserListQuery,
   ): Promise<{ users: UserRecord[]; nextCursor: string | null }> {
-    let query = this.#selectUsers()
-      .where('u.project_id', '=', projectId)
-      .where('u.is_anonymous', '=', false);
+    let query = this.#selectUsers().where('u.project_id', '=', projectId);
+    if (!options.includeAnonymous) {
+      query = query.where('u.is_anonymous', '=', false);
+      if (!options.includeRestricted) query = query.where('u.restricted_by_admin', '=', false);
+    }
     if (options.query) {
       const pattern = `%${options.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       query = query.where((eb) =>

@@ -1,3 +1,5 @@
+import type { RestrictedReason } from './user-presenter.ts';
+
 /**
  * Errors of the identity API in the Stack Auth "known error" form (stack-auth.md §1.5, §1.6):
  * body `{ code, error, details? }`, header `x-stack-known-error: <code>`. Clients rebuild their
@@ -96,6 +98,21 @@ export const knownErrors = {
       project_id: projectId,
     }),
 
+  anonymousAuthenticationNotAllowed: () =>
+    known(
+      'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+      401,
+      'The access token belongs to an anonymous user, and this request does not allow them (x-stack-allow-anonymous-user: true).',
+    ),
+  restrictedUserNotAllowed: (reason: RestrictedReason) =>
+    known(
+      'RESTRICTED_USER_NOT_ALLOWED',
+      403,
+      reason.type === 'restricted_by_administrator'
+        ? 'An administrator has restricted this user, and this request does not allow restricted users (x-stack-allow-restricted-user: true).'
+        : 'This user is restricted, and this request does not allow restricted users (x-stack-allow-restricted-user: true).',
+      { restricted_reason: reason },
+    ),
   unparsableAccessToken: () =>
     known('UNPARSABLE_ACCESS_TOKEN', 401, 'The access token is not valid.'),
   accessTokenExpired: (details: {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Identity } from './identity.ts';
 import type { ProjectRecord, UserRecord } from './identity-repository.ts';
 import { knownErrors } from './known-errors.ts';
+import { restrictedReason } from './user-presenter.ts';
 
 export type AccessType = 'client' | 'server' | 'admin';
 const accessTypes: readonly string[] = ['client', 'server', 'admin'];
@@ -73,12 +74,27 @@ export async function resolveRequestContext(
   // A token of a user deleted since it was minted is a token of no one.
   const user = verified ? await identity.accounts.find(project.id, verified.userId) : null;
   if (verified && !user) throw knownErrors.unparsableAccessToken();
+  if (user) refuseUnlessLetIn(request, user);
   return {
     project,
     accessType: accessType as AccessType,
     user,
     sessionId: verified?.sessionId ?? null,
   };
+}
+
+/**
+ * Anonymous and restricted users act only where the request opts into them (stack-auth.md
+ * §1.2); the Stack clients always send `allow-anonymous-user: true`, which lets both in. The
+ * user is judged as they are now, so a restriction counts before their token expires.
+ */
+function refuseUnlessLetIn(request: FastifyRequest, user: UserRecord): void {
+  const reason = restrictedReason(user);
+  if (reason === null) return;
+  if (identityHeader(request, 'allow-anonymous-user') === 'true') return;
+  if (user.isAnonymous) throw knownErrors.anonymousAuthenticationNotAllowed();
+  if (identityHeader(request, 'allow-restricted-user') === 'true') return;
+  throw knownErrors.restrictedUserNotAllowed(reason);
 }
 
 /** Refuses requests without an access type, or with one this endpoint does not allow. */

@@ -50,6 +50,21 @@ function expectKnownError(
   expect(response.json()).toMatchObject({ code });
 }
 
+/** The refresh grant, as the clients send it. */
+function refresh(refreshToken: string, clientSecret = keys.publishableClientKey) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    payload: new URLSearchParams({
+      refresh_token: refreshToken,
+      grant_type: 'refresh_token',
+      client_id: keys.projectId,
+      client_secret: clientSecret,
+    }).toString(),
+  });
+}
+
 describe('request headers', () => {
   it('needs an access type', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
@@ -254,20 +269,6 @@ describe('the current user', () => {
 });
 
 describe('sessions and refresh', () => {
-  function refresh(refreshToken: string, clientSecret = keys.publishableClientKey) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      payload: new URLSearchParams({
-        refresh_token: refreshToken,
-        grant_type: 'refresh_token',
-        client_id: keys.projectId,
-        client_secret: clientSecret,
-      }).toString(),
-    });
-  }
-
   it('refreshes an access token through the OAuth token endpoint', async () => {
     const { refresh_token, access_token } = await signUp();
     const response = await refresh(refresh_token);
@@ -607,6 +608,182 @@ describe('the server tier', () => {
       body: { user_id: '00000000-0000-4000-8000-000000000000' },
     });
     expectKnownError(unknown, 400, 'USER_ID_DOES_NOT_EXIST');
+  });
+});
+
+describe('anonymous and restricted users', () => {
+  const allowAnonymous = { 'x-stack-allow-anonymous-user': 'true' };
+  const allowRestricted = { 'x-stack-allow-restricted-user': 'true' };
+
+  async function createUser(body: Record<string, unknown>) {
+    const response = await api.call('POST', '/users', { tier: 'server', body });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  async function sessionOf(userId: string) {
+    const response = await api.call('POST', '/auth/sessions', {
+      tier: 'server',
+      body: { user_id: userId },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ access_token: string; refresh_token: string }>();
+  }
+
+  async function verifiedClaims(accessToken: string, audience: string, issuerPath: string) {
+    const jwks = await app.inject({
+      url: `/api/v1/projects/${keys.projectId}/.well-known/jwks.json`,
+    });
+    const { payload } = await jwtVerify(accessToken, createLocalJWKSet(jwks.json()), {
+      audience,
+      issuer: `${publicUrl}/api/v1/${issuerPath}/${keys.projectId}`,
+    });
+    return payload;
+  }
+
+  const me = (accessToken: string, headers: Record<string, string> = {}) =>
+    api.call('GET', '/users/me', { accessToken, headers });
+
+  it('gives a user restricted by an admin restricted tokens, refused unless the request allows them', async () => {
+    const email = newEmail();
+    const userId = await createUser({
+      primary_email: email,
+      primary_email_auth_enabled: true,
+      password: 'restricted pass 1',
+      restricted_by_admin: true,
+      restricted_by_admin_reason: 'Too many chargebacks',
+    });
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'restricted pass 1' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const { access_token } = signIn.json<{ access_token: string }>();
+    expect(
+      await verifiedClaims(
+        access_token,
+        `${keys.projectId}:restricted`,
+        'projects-restricted-users',
+      ),
+    ).toMatchObject({
+      sub: userId,
+      is_anonymous: false,
+      is_restricted: true,
+      restricted_reason: { type: 'restricted_by_administrator' },
+    });
+
+    const refused = await me(access_token);
+    expectKnownError(refused, 403, 'RESTRICTED_USER_NOT_ALLOWED');
+    expect(refused.json()).toMatchObject({
+      details: { restricted_reason: { type: 'restricted_by_administrator' } },
+    });
+    for (const headers of [allowAnonymous, allowRestricted]) {
+      const allowed = await me(access_token, headers);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json()).toMatchObject({
+        id: userId,
+        is_restricted: true,
+        restricted_reason: { type: 'restricted_by_administrator' },
+        restricted_by_admin: true,
+        restricted_by_admin_reason: 'Too many chargebacks',
+      });
+    }
+  });
+
+  it('applies a restriction to tokens minted before it, and refreshes into the new state', async () => {
+    const { access_token, refresh_token, user_id } = await signUp();
+    expect((await me(access_token)).statusCode).toBe(200);
+
+    const restrict = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin: true, restricted_by_admin_reason: 'Under review' },
+    });
+    expect(restrict.statusCode).toBe(200);
+    expectKnownError(await me(access_token), 403, 'RESTRICTED_USER_NOT_ALLOWED');
+
+    const restricted = decodeJwt(
+      (await refresh(refresh_token)).json<{ access_token: string }>().access_token,
+    );
+    expect(restricted).toMatchObject({
+      aud: `${keys.projectId}:restricted`,
+      is_restricted: true,
+      restricted_reason: { type: 'restricted_by_administrator' },
+    });
+
+    const lift = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin: false },
+    });
+    expect(lift.json()).toMatchObject({
+      restricted_by_admin: false,
+      restricted_by_admin_reason: null,
+      is_restricted: false,
+    });
+    const lifted = (await refresh(refresh_token)).json<{ access_token: string }>().access_token;
+    expect(decodeJwt(lifted)).toMatchObject({
+      aud: keys.projectId,
+      is_restricted: false,
+      restricted_reason: null,
+    });
+    expect((await me(lifted)).statusCode).toBe(200);
+  });
+
+  it('lets anonymous users in only with allow-anonymous-user', async () => {
+    const userId = await createUser({ is_anonymous: true });
+    const { access_token } = await sessionOf(userId);
+    expect(
+      await verifiedClaims(access_token, `${keys.projectId}:anon`, 'projects-anonymous-users'),
+    ).toMatchObject({
+      is_anonymous: true,
+      is_restricted: true,
+      restricted_reason: { type: 'anonymous' },
+    });
+
+    expectKnownError(await me(access_token), 401, 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED');
+    expectKnownError(
+      await me(access_token, allowRestricted),
+      401,
+      'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+    );
+    const allowed = await me(access_token, allowAnonymous);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toMatchObject({ id: userId, is_anonymous: true });
+  });
+
+  it('refuses a reason without a restriction, and making a user anonymous again', async () => {
+    const { user_id } = await signUp();
+    const reasonAlone = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin: false, restricted_by_admin_reason: 'why' },
+    });
+    expectKnownError(reasonAlone, 400, 'SCHEMA_ERROR');
+    expect(reasonAlone.json<{ error: string }>().error).toContain('restricted_by_admin_reason');
+    const backToAnonymous = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { is_anonymous: true },
+    });
+    expectKnownError(backToAnonymous, 400, 'SCHEMA_ERROR');
+    expect(backToAnonymous.json<{ error: string }>().error).toContain('is_anonymous');
+  });
+
+  it('leaves restricted and anonymous users out of the user list unless asked for', async () => {
+    const marker = `listed-${Date.now()}`;
+    const full = await createUser({ display_name: `${marker} full` });
+    const restricted = await createUser({
+      display_name: `${marker} restricted`,
+      restricted_by_admin: true,
+    });
+    const anonymous = await createUser({ display_name: `${marker} anonymous`, is_anonymous: true });
+    const listed = async (extra: string) => {
+      const response = await api.call('GET', `/users?query=${marker}${extra}`, { tier: 'server' });
+      expect(response.statusCode).toBe(200);
+      return response
+        .json<{ items: { id: string }[] }>()
+        .items.map((item) => item.id)
+        .sort();
+    };
+    expect(await listed('')).toEqual([full]);
+    expect(await listed('&include_restricted=true')).toEqual([full, restricted].sort());
+    expect(await listed('&include_anonymous=true')).toEqual([full, restricted, anonymous].sort());
   });
 });
 

@@ -387,6 +387,8 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       limit: query.limit ?? DEFAULT_USER_PAGE_SIZE,
       desc: query.desc === 'true',
       query: query.query,
+      includeAnonymous: query.include_anonymous === 'true',
+      includeRestricted: query.include_restricted === 'true',
     });
     return {
       items: page.users.map(toServerUser),
@@ -398,8 +400,14 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   app.post('/users', async (request, reply) => {
     const ctx = requireAccess(await context(request), serverOrHigher);
     const body = parseIdentityInput(serverUserCreateBody, request.body, 'body');
-    const { primary_email, primary_email_verified, primary_email_auth_enabled, password, ...rest } =
-      body;
+    const {
+      primary_email,
+      primary_email_verified,
+      primary_email_auth_enabled,
+      password,
+      is_anonymous,
+      ...rest
+    } = body;
     const user = await identity.accounts.createByServer(
       ctx.project,
       {
@@ -408,7 +416,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
         emailAuthEnabled: primary_email_auth_enabled ?? true,
         password: password ?? null,
       },
-      serverChanges(rest),
+      { ...serverChanges(rest), isAnonymous: is_anonymous },
     );
     return reply.code(201).send(toServerUser(user));
   });
@@ -491,9 +499,15 @@ function serverChanges(body: unknown) {
     otpAuthEnabled: input.otp_auth_enabled,
     passkeyAuthEnabled: input.passkey_auth_enabled,
     selectedTeamId: input.selected_team_id,
+    isAnonymous: input.is_anonymous,
     restrictedByAdmin: input.restricted_by_admin,
-    restrictedByAdminReason: input.restricted_by_admin_reason,
-    restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
+    // Lifting a restriction drops its reason: they are only kept while it holds.
+    ...(input.restricted_by_admin === false
+      ? { restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null }
+      : {
+          restrictedByAdminReason: input.restricted_by_admin_reason,
+          restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
+        }),
     countryCode: input.country_code,
     email: input.primary_email ?? undefined,
     emailVerified: input.primary_email_verified,

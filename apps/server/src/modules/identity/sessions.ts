@@ -57,6 +57,7 @@ export class Sessions {
       selectedTeamId: user.selectedTeamId,
       signedUpAt: user.signedUpAt,
       isAnonymous: user.isAnonymous,
+      restrictedByAdmin: user.restrictedByAdmin,
       requiresTotpMfa: user.requiresTotpMfa,
     });
   }

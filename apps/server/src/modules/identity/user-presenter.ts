@@ -2,9 +2,17 @@ import type { UserRecord } from './identity-repository.ts';
 
 const millis = (date: Date) => date.getTime();
 
-function restrictedReason(user: UserRecord) {
-  if (user.isAnonymous) return { type: 'anonymous' as const };
-  if (user.restrictedByAdmin) return { type: 'restricted_by_administrator' as const };
+export type RestrictedReason = { type: 'anonymous' | 'restricted_by_administrator' };
+
+/**
+ * Why a user may do less than a full user (stack-auth.md §2.1): anonymous users are always
+ * restricted; an admin can restrict anyone (ipick's admin area does when it disables a user).
+ */
+export function restrictedReason(
+  user: Pick<UserRecord, 'isAnonymous' | 'restrictedByAdmin'>,
+): RestrictedReason | null {
+  if (user.isAnonymous) return { type: 'anonymous' };
+  if (user.restrictedByAdmin) return { type: 'restricted_by_administrator' };
   return null;
 }
 

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { AccountsSetup } from '../../modules/auth/accounts-setup.ts';
+import { AuthRepository } from '../../modules/auth/auth-repository.ts';
+import { createIdentity } from '../../modules/identity/identity.ts';
 import { loadMigrations, migrate } from './migrate.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -82,5 +85,39 @@ describe('migrate', () => {
     const reports = await Promise.all([migrate(db), migrate(db), migrate(db)]);
     const appliedCounts = reports.map((report) => report.applied.length).sort();
     expect(appliedCounts).toEqual([0, 0, loadMigrations().length]);
+  });
+
+  it('marks users disabled before 0018 as restricted by an admin', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    await migrate(
+      db,
+      loadMigrations().filter((m) => m.version < 18),
+    );
+    const identity = createIdentity({
+      db,
+      publicUrl: 'http://localhost:3000',
+      sendMail: () => Promise.resolve(),
+      onBackgroundError: () => {},
+    });
+    const setup = new AccountsSetup(identity, new AuthRepository(db));
+    const { user: disabled } = await setup.ensureAdmin('disabled@example.com', 'a long password');
+    const { user: active } = await setup.ensureAdmin('active@example.com', 'a long password');
+    await db.insertInto('auth_disabled_users').values({ user_id: disabled.id }).execute();
+
+    await migrate(db);
+    const rows = await db
+      .selectFrom('identity_users')
+      .select(['id', 'restricted_by_admin', 'restricted_by_admin_reason'])
+      .where('id', 'in', [disabled.id, active.id])
+      .execute();
+    expect(rows.find((row) => row.id === disabled.id)).toMatchObject({
+      restricted_by_admin: true,
+      restricted_by_admin_reason: 'Disabled by an ipick admin.',
+    });
+    expect(rows.find((row) => row.id === active.id)).toMatchObject({
+      restricted_by_admin: false,
+      restricted_by_admin_reason: null,
+    });
   });
 });
