@@ -291,20 +291,20 @@ async function measureLoad(
   withPostgres: boolean,
   load: () => RunningLoad,
 ): Promise<LoadFigures> {
-  const serverPids = [server.child.pid!];
-  const serverBefore = cpuMicroseconds(serverPids);
-  const databaseBefore = withPostgres ? cpuMicroseconds(postgresPids()) : null;
+  const serverPids = () => [server.child.pid!];
+  const serverBefore = cpuByProcess(serverPids());
+  const databaseBefore = withPostgres ? cpuByProcess(postgresPids()) : null;
   const machineBefore = machineTicks();
   const { figures } = await load().done;
   const machineAfter = machineTicks();
-  const perAnswer = (before: number | null, after: number | null) =>
-    before === null || after === null || figures.answers === 0
-      ? null
-      : (after - before) / figures.answers;
+  const perAnswer = (before: CpuByProcess | null, pids: () => number[]) => {
+    const used = before === null ? null : cpuUsedSince(before, pids());
+    return used === null || figures.answers === 0 ? null : used / figures.answers;
+  };
   return {
     ...figures,
-    serverCpu: perAnswer(serverBefore, cpuMicroseconds(serverPids)),
-    databaseCpu: withPostgres ? perAnswer(databaseBefore, cpuMicroseconds(postgresPids())) : null,
+    serverCpu: perAnswer(serverBefore, serverPids),
+    databaseCpu: withPostgres ? perAnswer(databaseBefore, postgresPids) : null,
     idle:
       machineBefore === null || machineAfter === null
         ? null
@@ -313,10 +313,13 @@ async function measureLoad(
   };
 }
 
-/** User plus system CPU time of `pids` (threads included), from /proc; null off Linux. */
-function cpuMicroseconds(pids: number[]): number | null {
+/** User plus system CPU time (µs, threads included) of each process, by pid. */
+type CpuByProcess = Map<number, number>;
+
+/** The CPU time of each of `pids` so far, from /proc; null off Linux. */
+function cpuByProcess(pids: number[]): CpuByProcess | null {
   if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
+  const times: CpuByProcess = new Map();
   for (const pid of pids) {
     let stat: string;
     try {
@@ -326,9 +329,24 @@ function cpuMicroseconds(pids: number[]): number | null {
     }
     // Fields after the command name, which sits in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+    times.set(pid, (ticks / CLOCK_TICKS_PER_SECOND) * 1e6);
   }
-  return (ticks / CLOCK_TICKS_PER_SECOND) * 1e6;
+  return times;
+}
+
+/**
+ * CPU time `pids` used since `before`, per process: one that started meanwhile counts whole.
+ * One that ended meanwhile (a pool closing an idle connection ends its PostgreSQL backend)
+ * cannot be read any more and is left out; summing totals instead would subtract its whole
+ * life's CPU time, which once made this figure negative.
+ */
+function cpuUsedSince(before: CpuByProcess, pids: number[]): number | null {
+  const after = cpuByProcess(pids);
+  if (after === null) return null;
+  let used = 0;
+  for (const [pid, time] of after) used += time - (before.get(pid) ?? 0);
+  return used;
 }
 
 /**
