@@ -123,5 +123,17 @@ test('without stored UTM values the outbound link carries utm_source=ipick', asy
   const product = page.getByRole('link', { name: /^View at / });
   const productHref = new URL((await product.getAttribute('href'))!, page.url());
   expect(productHref.pathname).toBe('/api/redirect');
-  expect(productHref.searchParams.get('to')).toBe(pasted!.offer.url);
+  // The pasted product's own link is an outbound link too: ref, UTM and session (spec §9).
+  const own = await page.request.get(productHref.href, { maxRedirects: 0 });
+  expect(own.status()).toBe(302);
+  const ownLocation = new URL(own.headers()['location']!);
+  const pastedUrl = new URL(pasted!.offer.url);
+  expect(`${ownLocation.host}${ownLocation.pathname}`).toBe(
+    `${pastedUrl.host}${pastedUrl.pathname}`,
+  );
+  expect(ownLocation.searchParams.get('ref')).toBe('ipick');
+  expect(ownLocation.searchParams.get('utm_medium')).toBe('price_comparison');
+  expect(ownLocation.searchParams.get('session_id')).toBe(
+    productHref.searchParams.get('session_id'),
+  );
 });

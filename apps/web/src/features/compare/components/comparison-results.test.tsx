@@ -127,7 +127,20 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     expect(within(card).getByText('$49.99')).toBeTruthy();
     expect(within(card).getByText('Your product at Amazon')).toBeTruthy();
     const link = within(card).getByRole('link', { name: 'View at Amazon' });
-    expect(redirectParams(link)).toEqual({ to: pastedUrl, session_id: getSessionId(), from: path });
+    const { to, ...rest } = redirectParams(link);
+    expect(rest).toEqual({ session_id: getSessionId(), from: path });
+    // The pasted product's own link is an outbound link too (spec §9).
+    const target = new URL(to!);
+    expect(`${target.origin}${target.pathname}`).toBe(pastedUrl);
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      tag: 'ipick-20',
+      ref: 'ipick',
+      utm_source: 'ipick',
+      utm_medium: 'price_comparison',
+      utm_campaign: 'product_referral',
+      session_id: getSessionId(),
+      product_name: 'Acme Kettle 1.7 L',
+    });
   });
 
   it('sends the stored UTM values with each offer link', async () => {
@@ -137,6 +150,12 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Same product elsewhere' });
     const link = within(list).getByRole('link', { name: 'Kettle by Acme' });
     expect(redirectParams(link)).toMatchObject({ utm_source: 'news', utm_campaign: 'spring' });
+    const own = screen.getByRole('link', { name: 'View at Amazon' });
+    expect(Object.fromEntries(new URL(redirectParams(own).to!).searchParams)).toMatchObject({
+      utm_source: 'news',
+      utm_medium: 'price_comparison',
+      utm_campaign: 'spring',
+    });
   });
 
   it("tracks the referral of a merchant's offer, then opens the tracked redirect", async () => {

@@ -1,4 +1,5 @@
 import type { ComparedOffer } from '@ipick/contracts';
+import { buildOutboundUrl, PLACEHOLDER_AFFILIATE_IDS } from '@ipick/core';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { getSessionId } from '@/lib/session-id';
@@ -19,8 +20,8 @@ export function useOutboundContext(): OutboundContext {
 }
 
 interface OutboundLinkProps {
-  /** An offer of the comparison, or the pasted product's own address. */
-  target: { offer: ComparedOffer } | { url: string };
+  /** An offer of the comparison, or the pasted product's own address and title. */
+  target: { offer: ComparedOffer } | PastedProductLink;
   id?: string;
   className?: string;
   children: ReactNode;
@@ -36,7 +37,7 @@ export function OutboundLink({ target, id, className, children }: OutboundLinkPr
   const offer = 'offer' in target ? target.offer : null;
   const destination: OutboundTarget = offer
     ? { offerId: offer.offerId }
-    : { to: (target as { url: string }).url };
+    : { to: pastedProductTarget(target as PastedProductLink, context) };
   const merchantDomain = offer?.merchantDomain ?? null;
 
   const onClick =
@@ -70,6 +71,27 @@ export function OutboundLink({ target, id, className, children }: OutboundLinkPr
       {children}
     </a>
   );
+}
+
+/** The product the shopper pasted, linked at its own retailer. */
+interface PastedProductLink {
+  url: string;
+  title: string;
+}
+
+/**
+ * The pasted product's address as an outbound link (spec §9): ref, the UTM values (the visit's
+ * over ipick's defaults), the session id and the product name. The redirect follows a `to` link
+ * as given but for the retailer's affiliate id, which it sets to ipick's current one.
+ */
+function pastedProductTarget(product: PastedProductLink, context: OutboundContext): string {
+  return buildOutboundUrl({
+    target: product.url,
+    utm: context.utm,
+    sessionId: context.sessionId,
+    productName: product.title,
+    affiliateIds: PLACEHOLDER_AFFILIATE_IDS,
+  });
 }
 
 /** The disclosure shown near outbound links. */

@@ -32,7 +32,7 @@ export function ProductCard({ requestId, product, renderFavorite }: ProductCardP
             {priceText(product.priceMinor, product.currency)}
           </span>
           <OutboundLink
-            target={{ url: product.url }}
+            target={{ url: product.url, title: product.title }}
             className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-4"
           >
             View at {product.retailerName}

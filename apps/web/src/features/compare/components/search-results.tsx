@@ -76,7 +76,10 @@ function OfferTable({ result }: { result: CompareResponse }) {
       <p className="text-sm">
         Your product: <span className="font-medium">{product.title}</span>,{' '}
         {priceText(product.priceMinor, product.currency)} at{' '}
-        <OutboundLink target={{ url: product.url }} className="text-primary underline">
+        <OutboundLink
+          target={{ url: product.url, title: product.title }}
+          className="text-primary underline"
+        >
           {product.retailerName}
         </OutboundLink>
       </p>
