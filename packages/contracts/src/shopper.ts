@@ -12,6 +12,7 @@ export const historyEntrySchema = z.object({
   priceMinor: z.number().int().nullable(),
   currency: z.string().nullable(),
   image: z.string().nullable(),
+  /** How many other retailers had the same product (the pasted product's own not counted). */
   sameProductCount: z.number().int(),
   alternativesCount: z.number().int(),
   /** ISO time of the comparison. */

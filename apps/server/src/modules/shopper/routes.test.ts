@@ -17,6 +17,7 @@ import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { SHOPPER_COOKIE } from '../auth/session-cookies.ts';
 import { loadDemoCatalog } from '../demo/catalog-loader.ts';
+import { otherRetailerCount } from './shopper-service.ts';
 
 type Browser = ReturnType<typeof browserSession>;
 
@@ -125,6 +126,18 @@ describe('signed out', () => {
   });
 });
 
+describe('the count of other retailers in the history', () => {
+  const offerAt = (retailer: string) => ({ retailer }) as CompareResponse['sameProduct'][number];
+  it("counts each other retailer once and leaves out the pasted product's own", () => {
+    const result = {
+      product: { retailer: 'apple' } as CompareResponse['product'],
+      sameProduct: ['amazon', 'amazon', 'apple', 'ebay', 'target', 'target'].map(offerAt),
+    };
+    expect(otherRetailerCount(result)).toBe(3);
+    expect(otherRetailerCount({ ...result, sameProduct: [offerAt('apple')] })).toBe(0);
+  });
+});
+
 describe('search history', () => {
   it('records a signed-in comparison with what the results page showed', async () => {
     const { browser } = await signedInShopper();
@@ -143,7 +156,7 @@ describe('search history', () => {
       priceMinor: result.product.priceMinor,
       currency: result.product.currency,
       image: result.product.image,
-      sameProductCount: result.sameProduct.length,
+      sameProductCount: otherRetailerCount(result),
       alternativesCount: result.alternatives.length,
     });
     expect(result.sameProduct.length).toBeGreaterThanOrEqual(2);

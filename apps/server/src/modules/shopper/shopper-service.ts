@@ -11,6 +11,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { CompareService } from '../compare/compare-service.ts';
 import type { FavoriteRow, HistoryRow, ShopperRepository } from './shopper-repository.ts';
 
+/**
+ * How many other retailers sell the same product: each retailer once, however many of its
+ * listings matched, and the pasted product's own retailer not at all ("3 other retailers").
+ */
+export function otherRetailerCount(result: Pick<CompareResponse, 'product' | 'sameProduct'>) {
+  const retailers = new Set(result.sameProduct.map((offer) => offer.retailer));
+  retailers.delete(result.product.retailer);
+  return retailers.size;
+}
+
 export interface ShopperLimits {
   history: number;
   favorites: number;
@@ -60,7 +70,7 @@ export class ShopperService {
         price_minor: product.priceMinor,
         currency: product.currency,
         image_url: product.image,
-        same_product_count: result.sameProduct.length,
+        same_product_count: otherRetailerCount(result),
         alternatives_count: result.alternatives.length,
       },
       this.#limits.history,
