@@ -56,6 +56,18 @@ describe('pages for signed-in shoppers', () => {
     expect(router.state.location.pathname).toBe('/favorites');
   });
 
+  it('go home, not to the sign-in page, when the shopper signs out on them', async () => {
+    stubApi({ user: shopper });
+    const user = userEvent.setup();
+    const { router } = renderAt('/history');
+    await screen.findByRole('heading', { level: 1, name: 'Search history' });
+    await user.click(screen.getByRole('button', { name: /ada@example\.com/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Compare prices before you buy' });
+    expect(locationOf(router)).toBe('/');
+  });
+
   it('send a visitor whose session check failed to sign in', async () => {
     stubApi({ routes: { 'GET /api/auth/me': () => new Response('', { status: 500 }) } });
     const { router } = renderAt('/favorites');

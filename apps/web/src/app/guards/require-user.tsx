@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { currentPath, withReturnTo } from '@/lib/return-to';
 import { PageSkeleton } from '../page-skeleton';
+import { useWasSignedIn } from './use-was-signed-in';
 
 interface RequireUserProps {
   /** Where a signed-out visitor is sent; it brings them back here afterwards. */
@@ -21,9 +22,11 @@ export function RequireUser({
 }: RequireUserProps) {
   const { user, isLoading } = useAuth();
   const location = useLocation();
+  const wasSignedIn = useWasSignedIn(user !== null);
 
   if (isLoading) return <PageSkeleton />;
   if (!user) {
+    if (wasSignedIn) return <Navigate to="/" replace />;
     return <Navigate to={withReturnTo(signInPath, returnToParam, currentPath(location))} replace />;
   }
   return <Outlet />;

@@ -104,6 +104,7 @@ describe('business accounts', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Business sign in' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/business-login'));
+    expect(router.state.location.search).toBe(''); // logged out on purpose: no way back in
     expect(sentRequests(api.fetch)).toContain('POST /api/business/auth/logout');
   });
 
