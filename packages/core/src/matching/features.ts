@@ -8,6 +8,7 @@ import {
   editDistance,
   extractAttributes,
   extractColours,
+  extractConnectors,
   extractModelCandidates,
   extractVariantMarkers,
   normalizeTitle,
@@ -48,6 +49,7 @@ export interface PreparedSide {
   numbers: Set<string>;
   markers: VariantMarkers;
   colours: string[];
+  connectors: string[];
   brand: string | null;
   price: number | null;
   currency: string | null;
@@ -117,6 +119,7 @@ export function prepareSide(side: ProductSide): PreparedSide {
     numbers: new Set(markers.numbers),
     markers,
     colours: extractColours(title),
+    connectors: extractConnectors(title),
     brand: detectBrand(title, side.brand),
     price,
     currency: side.currency ? side.currency.trim().toUpperCase() : null,
@@ -319,6 +322,15 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
   };
 }
 
+/**
+ * The two sides' model numbers when both name some and none agree (not equal, not one
+ * extending the other, not written in the other's text); null otherwise.
+ */
+export function modelNumberConflict(a: PreparedSide, b: PreparedSide): [string, string] | null {
+  const conflict = modelRelation(a, b).conflict;
+  return conflict && [describeModel(conflict[0]), describeModel(conflict[1])];
+}
+
 const FAMILY_LABEL: Record<string, string> = {
   storage: 'storage',
   size: 'size',
@@ -337,7 +349,8 @@ export interface FeatureResult {
 }
 
 /** Both sides name some of a kind (platforms, editions, ...) and none in common. */
-function disjoint<T>(a: readonly T[], b: readonly T[]): boolean {
+/** Both name something, and nothing in common. */
+export function disjoint<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length > 0 && b.length > 0 && !a.some((item) => b.includes(item));
 }
 

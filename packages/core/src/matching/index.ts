@@ -3,6 +3,7 @@ export {
   detectBrand,
   extractAttributes,
   extractColours,
+  extractConnectors,
   extractModelNumbers,
   foldText,
   normalizeBrand,
@@ -19,3 +20,4 @@ export {
   type MatchResult,
 } from './score.ts';
 export { parseMatchLine } from './match-pairs.ts';
+export { variantDifference } from './variants.ts';

@@ -284,7 +284,36 @@ export const COLOUR_WORDS: ReadonlySet<string> = new Set([
   'violet',
   'cyan',
   'magenta',
+  // Shops' own colour names (Apple's, phone and headphone makers').
+  'starlight',
+  'midnight',
+  'lavender',
+  'obsidian',
+  'porcelain',
+  'champagne',
+  'copper',
+  'coral',
+  'turquoise',
+  'olive',
+  'khaki',
+  'burgundy',
+  'maroon',
+  'indigo',
+  'sapphire',
 ]);
+
+/** Connectors a title can name, each written several ways. */
+const CONNECTORS: readonly (readonly [string, RegExp])[] = [
+  ['usb-c', /\b(?:usb[\s-]?c|type[\s-]?c)\b/],
+  ['lightning', /\blightning\b/],
+  ['micro-usb', /\bmicro[\s-]?usb\b/],
+];
+
+/** The connectors a title names (`USB-C`, `Type C` → `usb-c`; `Lightning`; `Micro USB`). */
+export function extractConnectors(text: string): string[] {
+  const lower = text.toLowerCase();
+  return CONNECTORS.filter(([, pattern]) => pattern.test(lower)).map(([name]) => name);
+}
 
 /** Colour words in a text (`grey` is reported as `gray`). */
 export function extractColours(text: string): string[] {

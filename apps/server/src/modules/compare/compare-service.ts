@@ -6,6 +6,7 @@ import {
   RETAILERS,
   prepareSide,
   scorePreparedPair,
+  variantDifference,
   type PreparedSide,
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
@@ -15,6 +16,14 @@ import type { MerchantDomainLookup } from './merchant-domains.ts';
 
 /** Alternatives must be at least this close to the pasted product to be shown. */
 const ALTERNATIVE_MIN_SCORE = 0.15;
+/**
+ * A title match is shown as the same product only from this score on; below it, it is an
+ * alternative. The matcher's own threshold (0.52) favours recall; a shopper told "same product,
+ * save $X" needs precision. On the benchmarks' valid splits, 0.7 instead of 0.52 raised
+ * precision from 85 to 92 % (Abt-Buy), 88 to 93 % (WDC computers) and 55 to 61 %
+ * (Amazon-Google), for recall of 87, 79 and 70 % instead of 91, 87 and 89 %.
+ */
+const SAME_PRODUCT_MIN_SCORE = 0.7;
 const MAX_ALTERNATIVES = 12;
 
 interface PastedProduct {
@@ -167,10 +176,18 @@ export class CompareService {
     }
     for (const candidate of withSimilarTitles) {
       if (candidates.get(candidate.id)?.same) continue;
-      const match = scorePreparedPair(pastedSide, sideOf(candidate));
-      if (match.isMatch) consider(candidate, true, match.score, match.reasons);
+      const candidateSide = sideOf(candidate);
+      const match = scorePreparedPair(pastedSide, candidateSide);
+      // Another colour or connector is another variant: an alternative, not the same product.
+      const difference = variantDifference(pastedSide, candidateSide);
+      const reasons =
+        difference === null || match.reasons.includes(difference)
+          ? match.reasons
+          : [difference, ...match.reasons];
+      if (match.isMatch && match.score >= SAME_PRODUCT_MIN_SCORE && difference === null)
+        consider(candidate, true, match.score, reasons);
       else if (match.score >= ALTERNATIVE_MIN_SCORE)
-        consider(candidate, false, match.score, match.reasons);
+        consider(candidate, false, match.score, reasons);
     }
 
     const pastedTotal = product.priceMinor;
