@@ -286,7 +286,7 @@ export class AdminRepository {
       .selectFrom('retailers')
       .selectAll()
       .where('affiliate_param', 'is not', null)
-      .orderBy('display_name')
+      .orderBy(sql`lower(display_name)`)
       .execute();
   }
 

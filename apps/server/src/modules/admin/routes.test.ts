@@ -469,8 +469,13 @@ describe('retailers', () => {
     const { browser } = await signedInAdmin();
     const response = await browser.get(`${ADMIN_PREFIX}/retailers`);
     expect(response.statusCode).toBe(200);
-    const { items } = response.json<{ items: { key: string }[] }>();
+    const { items } = response.json<{ items: { key: string; name: string }[] }>();
     expect(items).toHaveLength(9);
+    // In alphabetical order whatever the case: eBay among the E's, not after Walmart.
+    const names = items.map((item) => item.name);
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(items.find((item) => item.key === 'ebay')).toMatchObject({
       name: 'eBay',
       affiliateParam: 'partner',

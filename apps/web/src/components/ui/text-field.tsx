@@ -7,14 +7,16 @@ interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   /** Shown under the field and announced with it; marks the field invalid. */
   error?: string;
-  /** A short rule or example, shown under the field. */
+  /** A short rule or example, shown under the field while there is no error to show. */
   hint?: ReactNode;
   containerClassName?: string;
 }
 
 /**
- * A labelled input with its hint and error linked through aria-describedby. Spread a form
- * library's field props into it; `ref` reaches the input.
+ * A labelled input with its hint or error linked through aria-describedby. The error takes the
+ * hint's place (it says what the hint says, about this value), as a sentence: the shared
+ * schemas' messages start in lower case because the server puts the field's name before them.
+ * Spread a form library's field props into it; `ref` reaches the input.
  */
 export function TextField({
   label,
@@ -27,7 +29,7 @@ export function TextField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = error ? `${inputId}-error` : undefined;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const hintId = hint && !error ? `${inputId}-hint` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -41,10 +43,10 @@ export function TextField({
       />
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {error.charAt(0).toUpperCase() + error.slice(1)}
         </p>
       ) : null}
-      {hint ? (
+      {hintId ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </p>

@@ -209,7 +209,10 @@ describe('/admin', () => {
 
     await user.type(field, 'has space');
     await user.click(within(row).getByRole('button', { name: 'Save' }));
-    expect(await within(row).findByText('use only letters, digits, "-", "_" and "."')).toBeTruthy();
+    expect(await within(row).findByText('Use only letters, digits, "-", "_" and "."')).toBeTruthy();
+    // The error takes the hint's place rather than repeating it.
+    expect(within(row).queryByText(/^Letters, digits/)).toBeNull();
+    expect(field.getAttribute('aria-describedby')).toBe(`${field.id}-error`);
     expect(sentRequests(api.fetch)).not.toContain('PATCH /api/admin/retailers/amazon');
 
     await user.clear(field);
