@@ -1,3 +1,4 @@
+import { parseRetailerUrl } from '@ipick/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import { CatalogRepository } from '../catalog/catalog-repository.ts';
 import { ProductPageReader } from '../catalog/product-page-reader.ts';
 import { loadDemoCatalog } from '../demo/catalog-loader.ts';
 import { CompareRepository } from './compare-repository.ts';
-import { CompareService } from './compare-service.ts';
+import { CompareService, unreadableLinkMessage } from './compare-service.ts';
 
 /** The fetch time limit of these tests: short, so that a hanging shop shows up quickly. */
 const TIME_LIMIT_MS = 800;
@@ -164,6 +165,16 @@ describe('links ipick refuses or cannot use', () => {
     expect(error.code).toBe('not_found');
     expect(error.message).toMatch(
       /^unknown-shop\.invalid is not one of the shops ipick compares\. .*The link itself does not name a product either\.$/,
+    );
+  });
+
+  it("says a shop's product id is not in the catalog rather than that the link names nothing", () => {
+    const reason = 'That website answered with an error instead of the page.';
+    expect(
+      unreadableLinkMessage(parseRetailerUrl('https://www.amazon.com/dp/B000000000')!, reason),
+    ).toBe(`${reason} ipick's catalog does not have this Amazon product (B000000000) yet.`);
+    expect(unreadableLinkMessage(parseRetailerUrl('https://shop.example/')!, reason)).toBe(
+      `${reason} The link itself does not name a product either.`,
     );
   });
 

@@ -7,6 +7,7 @@ import {
   prepareSide,
   scorePreparedPair,
   variantDifference,
+  type ParsedRetailerUrl,
   type PreparedSide,
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
@@ -96,12 +97,7 @@ export class CompareService {
       // No dead end (issue 5): fall back to the words of the link and say why.
       const words = link.titleWords.join(' ');
       const reason = unknownShop ? `${unknownShop} ${error.message}` : error.message;
-      if (words.length < 3) {
-        throw new AppError(
-          'not_found',
-          `${reason} The link itself does not name a product either.`,
-        );
-      }
+      if (words.length < 3) throw new AppError('not_found', unreadableLinkMessage(link, reason));
       return {
         product: {
           title: words,
@@ -271,6 +267,17 @@ function hostOfUrl(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a link cannot be compared when its page could not be read (`reason`) and its words name
+ * no product. A shop's product id is a product, just not one the catalog has.
+ */
+export function unreadableLinkMessage(link: ParsedRetailerUrl, reason: string): string {
+  if (link.retailer && link.productId) {
+    return `${reason} ipick's catalog does not have this ${RETAILERS[link.retailer].name} product (${link.productId}) yet.`;
+  }
+  return `${reason} The link itself does not name a product either.`;
 }
 
 function sideOf(offer: OfferView): PreparedSide {
