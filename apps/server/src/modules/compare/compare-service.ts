@@ -174,7 +174,7 @@ export class CompareService {
       if (candidates.get(candidate.id)?.same) continue;
       const candidateSide = sideOf(candidate);
       const match = scorePreparedPair(pastedSide, candidateSide);
-      // Another colour or connector is another variant: an alternative, not the same product.
+      // Another model number, colour or connector: an alternative, not the same product.
       const difference = variantDifference(pastedSide, candidateSide);
       const reasons =
         difference === null || match.reasons.includes(difference)
