@@ -79,6 +79,23 @@ describe('feed readers on hostile input', () => {
     expect(items[0]!.title!.length).toBeLessThanOrEqual(10_000);
   });
 
+  it('refuses an empty CSV feed, and one without the columns offers need, naming them', async () => {
+    const readCsv = async (text: string) => {
+      const items: RawFeedItem[] = [];
+      for await (const item of readDelimitedFeed(Readable.from([text]), 'csv')) items.push(item);
+      return items;
+    };
+    await expect(readCsv('')).rejects.toThrow('The CSV feed is empty.');
+    await expect(
+      readCsv('id,name,url,cost\n1,Kettle,https://shop.example/k,9.99 USD\n'),
+    ).rejects.toThrow(
+      'The CSV feed\'s header row has no "title", "link", "price" columns (it has: id, name, url, cost).',
+    );
+    await expect(readCsv('id,title,link\n')).rejects.toThrow('has no "price" column');
+    // The right columns with no rows yet is a feed with nothing in it, not a broken one.
+    expect(await readCsv('id,title,link,g:sale_price\n')).toEqual([]);
+  });
+
   it('refuses an empty XML feed clearly', async () => {
     await expect(async () => {
       for await (const item of readXmlFeed(Readable.from(['   ']))) void item;

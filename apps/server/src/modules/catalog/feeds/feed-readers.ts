@@ -115,11 +115,12 @@ export async function* readDelimitedFeed(
   input: Readable,
   format: 'tsv' | 'csv',
 ): AsyncGenerator<RawFeedItem> {
+  let columns: string[] | null = null;
   const parser = input.pipe(
     parseDelimited({
       delimiter: format === 'tsv' ? '\t' : ',',
       columns: (header: string[]) =>
-        header.map((name) => localName(name.trim()).replace(/\s+/g, '_')),
+        (columns = header.map((name) => localName(name.trim()).replace(/\s+/g, '_'))),
       bom: true,
       relax_column_count: true,
       relax_quotes: format === 'tsv',
@@ -129,8 +130,13 @@ export async function* readDelimitedFeed(
       max_record_size: 1_000_000,
     }),
   );
+  let isHeaderChecked = false;
   try {
     for await (const record of parser) {
+      if (!isHeaderChecked) {
+        checkDelimitedHeader(columns ?? [], format);
+        isHeaderChecked = true;
+      }
       const row: RawFeedItem = {};
       for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
         if (typeof value === 'string' && value !== '') row[key] = value.slice(0, MAX_FIELD_LENGTH);
@@ -138,10 +144,30 @@ export async function* readDelimitedFeed(
       yield row;
     }
   } catch (error) {
+    if (error instanceof FeedFormatError) throw error;
     throw new FeedFormatError(
       `The ${format.toUpperCase()} feed is malformed: ${(error as Error).message}`,
     );
   }
+  if (columns === null) throw new FeedFormatError(`The ${format.toUpperCase()} feed is empty.`);
+  checkDelimitedHeader(columns, format);
+}
+
+/**
+ * A delimited feed must name the columns every offer needs: otherwise each row would be
+ * rejected for the same missing fields, when the file itself is what is wrong (another
+ * spreadsheet, another format, a file that is no feed at all).
+ */
+function checkDelimitedHeader(columns: readonly string[], format: 'tsv' | 'csv'): void {
+  const has = (name: string) => columns.includes(name);
+  const missing = ['id', 'title', 'link'].filter((name) => !has(name));
+  if (!has('price') && !has('sale_price')) missing.push('price');
+  if (missing.length === 0) return;
+  const found = columns.filter(Boolean).slice(0, 12).join(', ').slice(0, 200);
+  throw new FeedFormatError(
+    `The ${format.toUpperCase()} feed's header row has no ${missing.map((name) => `"${name}"`).join(', ')} column` +
+      `${missing.length > 1 ? 's' : ''} (it has: ${found || 'nothing'}). Use the Google Merchant Center column names.`,
+  );
 }
 
 /** Guesses a feed's format from its name and first bytes (`<` means XML; a tab in the header, TSV). */
