@@ -63,6 +63,26 @@ describe('merchant domains', () => {
     });
   });
 
+  it('refuse localhost and IP addresses where ipick may not fetch private addresses', async () => {
+    const strictApp = await buildTestApp(testDb);
+    try {
+      const merchant = await buildMerchant(strictApp);
+      for (const domain of ['localhost', 'localhost:8080', '127.0.0.1', '203.0.113.7:443']) {
+        const refused = await merchant.browser.post('/api/business/domains', { domain });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json<{ error: string }>().error).toBe(
+          "domain: enter your shop's domain name, such as shop.example.com, not localhost or an IP address",
+        );
+      }
+      const { domains } = (await merchant.browser.get('/api/business/domains')).json<{
+        domains: DomainBody[];
+      }>();
+      expect(domains).toHaveLength(1);
+    } finally {
+      await strictApp.close();
+    }
+  });
+
   it('add a domain (normalised), refuse duplicates and bad input naming the field', async () => {
     const merchant = await buildMerchant(app);
     const added = await merchant.browser.post('/api/business/domains', {

@@ -49,6 +49,14 @@ export class DomainService {
    * business owns it (its own domain or verified) and past `MAX_MERCHANT_DOMAINS`.
    */
   async add(business: BusinessRow, domain: string): Promise<MerchantDomain> {
+    if (!this.#options.allowHttp && isLocalOrAddress(domain)) {
+      // Only tests and local demos (IPICK_FETCH_ALLOW_PRIVATE=1) verify such hosts; anywhere
+      // else verification could never reach them, and an address is no shop's name (spec §5).
+      throw new AppError(
+        'invalid_request',
+        "domain: enter your shop's domain name, such as shop.example.com, not localhost or an IP address",
+      );
+    }
     const existing = await this.list(business);
     if (existing.some((row) => row.domain === domain)) {
       throw new AppError('conflict', `domain: ${domain} is already on your list`);
@@ -113,4 +121,9 @@ export class DomainService {
       throw error;
     }
   }
+}
+
+/** `localhost` or an IPv4 address, with or without a port. */
+function isLocalOrAddress(domain: string): boolean {
+  return /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?$/.test(domain);
 }
