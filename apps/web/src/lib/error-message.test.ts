@@ -8,6 +8,25 @@ describe('toErrorMessage', () => {
     expect(toErrorMessage(error, 'Login failed')).toBe('Wrong email or password');
   });
 
+  it('leaves out the field name an API message starts with, and starts a sentence with a capital', () => {
+    const duplicate = new ApiError(
+      409,
+      'conflict',
+      'domain: shop.example.com is already on your list',
+    );
+    expect(toErrorMessage(duplicate, 'Failed')).toBe('shop.example.com is already on your list');
+    const nested = new ApiError(400, 'invalid_request', 'body.url: ipick only opens http:// links');
+    expect(toErrorMessage(nested, 'Failed')).toBe('ipick only opens http:// links');
+    const plain = new ApiError(400, 'invalid_request', 'to: the period is too long');
+    expect(toErrorMessage(plain, 'Failed')).toBe('The period is too long');
+    const sentence = new ApiError(
+      400,
+      'invalid_request',
+      'Origin https://a.example is not verified.',
+    );
+    expect(toErrorMessage(sentence, 'Failed')).toBe('Origin https://a.example is not verified.');
+  });
+
   it('says a network failure plainly (spec §8)', () => {
     expect(toErrorMessage(new NetworkError(), 'Login failed')).toBe('Network error occurred');
   });

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { sentenceCase } from '@/lib/sentence-case';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -43,7 +44,7 @@ export function TextField({
       />
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error.charAt(0).toUpperCase() + error.slice(1)}
+          {sentenceCase(error)}
         </p>
       ) : null}
       {hintId ? (

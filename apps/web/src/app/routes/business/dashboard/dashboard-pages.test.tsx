@@ -159,7 +159,7 @@ describe('/business/dashboard/checkout (home)', () => {
     renderAt('/business/dashboard/checkout');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load your figures');
-    expect(alert.textContent).toContain('to: the period is too long');
+    expect(alert.textContent).toContain('The period is too long');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Clicks to your shop' });
