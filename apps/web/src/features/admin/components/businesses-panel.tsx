@@ -207,7 +207,7 @@ function BusinessRow({ business }: { business: AdminBusiness }) {
               </Button>
             }
             title={`Suspend ${business.name}?`}
-            description="ipick stops sending referrals to the shop. The merchant sees the suspension and the reason on their dashboard, and by email."
+            description="ipick stops sending referrals to the shop. The merchant sees the suspension on their dashboard and is told by email, with the reason if you give one."
             confirmLabel="Suspend"
             pendingLabel="Suspending…"
             isDestructive

@@ -72,7 +72,7 @@ function ProgressBar({ value, text }: { value: number | null; text: string }) {
 /** What a running import is doing, e.g. "Reading the feed: 120 rows so far". */
 function runningText(feedImport: FeedImport): string {
   const doing = feedImport.phase === 'writing' ? 'Saving products' : 'Reading the feed';
-  return `${doing}: ${feedImport.itemsSeen} rows so far`;
+  return `${doing}: ${rowCount(feedImport.itemsSeen)} so far`;
 }
 
 /** How the import went and when: while running what it does, then when it ended. */
@@ -181,4 +181,9 @@ function Rejections({ feedImport }: { feedImport: FeedImport }) {
       ) : null}
     </details>
   );
+}
+
+/** "1 row", "120 rows". */
+export function rowCount(rows: number): string {
+  return `${rows} row${rows === 1 ? '' : 's'}`;
 }

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { toErrorMessage } from '@/lib/error-message';
 import { useFeedImports } from '../api/feed-imports';
 import { FeedImportForm } from './feed-import-form';
-import { ImportStatusBadge } from './feed-import-progress';
+import { ImportStatusBadge, rowCount } from './feed-import-progress';
 import { FollowedFeedImport } from './followed-feed-import';
 
 /**
@@ -103,7 +103,8 @@ function ImportHistory({
               <span className="min-w-0 break-all">
                 {item.source}
                 <span className="block text-xs text-muted-foreground">
-                  <RelativeTime value={item.startedAt} prefix="Started" /> · {item.itemsSeen} rows
+                  <RelativeTime value={item.startedAt} prefix="Started" /> ·{' '}
+                  {rowCount(item.itemsSeen)}
                 </span>
               </span>
               <ImportStatusBadge feedImport={item} />
