@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -37,6 +37,11 @@ interface ConfirmDialogProps {
   onConfirm: (text: string) => Promise<unknown>;
   /** Shown when the failure carries no message of its own. */
   fallbackError?: string;
+  /**
+   * Where keyboard focus goes once the change is done, when it removes the trigger (a row's
+   * "Remove"); otherwise focus returns to the trigger.
+   */
+  focusAfterConfirm?: RefObject<HTMLElement | null>;
 }
 
 /** Asks before a change, keeps the dialog open while it runs, and shows a refusal inside it. */
@@ -50,8 +55,10 @@ export function ConfirmDialog({
   textField,
   onConfirm,
   fallbackError = 'That did not work. Please try again.',
+  focusAfterConfirm,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
+  const isConfirmed = useRef(false);
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -72,6 +79,7 @@ export function ConfirmDialog({
     setError(null);
     try {
       await onConfirm(text.trim());
+      isConfirmed.current = true;
       setOpen(false);
     } catch (failure) {
       setError(toErrorMessage(failure, fallbackError));
@@ -83,7 +91,16 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = isConfirmed.current ? focusAfterConfirm?.current : null;
+          isConfirmed.current = false;
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

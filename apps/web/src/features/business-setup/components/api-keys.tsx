@@ -1,6 +1,6 @@
 import type { ApiKey, ApiKeyKind } from '@ipick/contracts';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -34,13 +34,28 @@ const kindLabel: Record<ApiKeyKind, string> = {
 export function NewKeyDialog({
   created,
   onClose,
+  returnFocusTo,
 }: {
   created: NewKey | null;
   onClose: () => void;
+  /**
+   * The button that made the key: it was disabled while the key was made, so the dialog found
+   * focus nowhere to return it to.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={created !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-lg">
+      <DialogContent
+        className="max-w-lg"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>
             {created?.kind === 'secret' ? 'Your new secret key' : 'Your new publishable key'}
@@ -137,19 +152,34 @@ export function ApiKeyManager() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const [created, setCreated] = useState<NewKey | null>(null);
+  const maker = useRef<HTMLElement | null>(null);
 
-  const make = (kind: ApiKeyKind) =>
+  const make = (kind: ApiKeyKind, button: HTMLElement) => {
+    maker.current = button;
     create.mutate(kind, {
       onSuccess: (result) => setCreated({ kind: result.apiKey.kind, secret: result.secret }),
     });
+  };
+  // A rotated key's dialog returns focus the usual way, to the row's Rotate button.
+  const onRotated = (key: NewKey) => {
+    maker.current = null;
+    setCreated(key);
+  };
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => make('publishable')} disabled={create.isPending}>
+        <Button
+          onClick={(event) => make('publishable', event.currentTarget)}
+          disabled={create.isPending}
+        >
           Create publishable key
         </Button>
-        <Button variant="secondary" onClick={() => make('secret')} disabled={create.isPending}>
+        <Button
+          variant="secondary"
+          onClick={(event) => make('secret', event.currentTarget)}
+          disabled={create.isPending}
+        >
           Create secret key
         </Button>
       </div>
@@ -168,14 +198,14 @@ export function ApiKeyManager() {
         ) : (
           <ul aria-label="API keys" className="flex flex-col gap-2">
             {keys.data.keys.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} onCreated={setCreated} />
+              <KeyRow key={apiKey.id} apiKey={apiKey} onCreated={onRotated} />
             ))}
           </ul>
         )
       ) : (
         <SectionLoad query={keys} what="API keys" />
       )}
-      <NewKeyDialog created={created} onClose={() => setCreated(null)} />
+      <NewKeyDialog created={created} onClose={() => setCreated(null)} returnFocusTo={maker} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDomainRequestSchema, type MerchantDomain } from '@ipick/contracts';
 import { CircleCheck, Globe } from 'lucide-react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -131,6 +132,8 @@ function DomainStatus({ domain }: { domain: MerchantDomain }) {
 export function DomainList() {
   const domains = useDomains();
   const remove = useRemoveDomain();
+  // A removed domain's row takes its "Remove" button along: focus goes to the list instead.
+  const listRef = useRef<HTMLUListElement>(null);
   if (!domains.data) return <SectionLoad query={domains} what="domains" />;
   const list = domains.data.domains;
   if (list.length === 0) {
@@ -153,7 +156,7 @@ export function DomainList() {
           your pages also run on it.
         </p>
       ) : null}
-      <ul aria-label="Shop domains" className="flex flex-col gap-3">
+      <ul ref={listRef} tabIndex={-1} aria-label="Shop domains" className="flex flex-col gap-3">
         {list.map((domain) => (
           <li key={domain.id} className="flex flex-col gap-3 rounded-md border border-border p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -173,6 +176,7 @@ export function DomainList() {
                   confirmLabel="Remove domain"
                   pendingLabel="Removing…"
                   isDestructive
+                  focusAfterConfirm={listRef}
                   onConfirm={async () => {
                     await remove.mutateAsync(domain.id);
                     toast.success(`${domain.domain} removed`);

@@ -1,6 +1,6 @@
 import type { ApiKey, IntegrationStatus } from '@ipick/contracts';
 import { CircleCheck, LoaderCircle, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -161,6 +161,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
   const create = useCreateApiKey();
   const [created, setCreated] = useState<NewKey | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const maker = useRef<HTMLButtonElement>(null);
   const hasSecretKey = keys.data?.keys.some(
     (key) => key.kind === 'secret' && key.revokedAt === null,
   );
@@ -184,7 +185,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
             : 'You need a secret key for server calls. Make one and the examples are filled in.'}
       </p>
       <div>
-        <Button variant="secondary" onClick={make} disabled={create.isPending}>
+        <Button ref={maker} variant="secondary" onClick={make} disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create secret key'}
         </Button>
       </div>
@@ -195,7 +196,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
       ) : null}
       <CodeBlock label="curl example" code={curlConversionExample(origin, shown)} />
       <CodeBlock label="Node fetch example" code={nodeConversionExample(origin, shown)} />
-      <NewKeyDialog created={created} onClose={() => setCreated(null)} />
+      <NewKeyDialog created={created} onClose={() => setCreated(null)} returnFocusTo={maker} />
     </div>
   );
 }

@@ -194,6 +194,44 @@ describe('the settings page', { timeout: 20_000 }, () => {
     expect(await navigator.clipboard.readText()).toBe('sk_live_AbcdSecretValue');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The button was disabled while the key was made; focus still goes back to it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(keys).getByRole('button', { name: 'Create secret key' }),
+      ),
+    );
+  });
+
+  it('puts focus on the domain list once a removed domain takes its button away', async () => {
+    let removed = false;
+    const added = buildDomain({
+      id: '9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b',
+      domain: 'shop.lamps.example.com',
+      isPrimary: false,
+    });
+    stubSettings({
+      'GET /api/business/domains': () =>
+        json({ domains: removed ? [buildDomain()] : [buildDomain(), added] }),
+      'DELETE /api/business/domains/9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b': () => {
+        removed = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    await user.click(
+      await within(domains).findByRole('button', { name: 'Remove shop.lamps.example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove shop.lamps.example.com?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove domain' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(domains).getByRole('list', { name: 'Shop domains' }),
+      ),
+    );
   });
 
   it('revokes a key only after confirming', async () => {
