@@ -174,6 +174,22 @@ describe('merchant domains', () => {
     }
   });
 
+  it('say once that a domain cannot be reached, not once per file looked for', async () => {
+    const merchant = await buildMerchant(app);
+    const gone = await startFixtureHttpServer({});
+    const port = gone.port;
+    await gone.close(); // nothing listens there any more
+    const added = await merchant.browser.post('/api/business/domains', {
+      domain: `127.0.0.1:${port}`,
+    });
+    const { id } = added.json<{ domain: DomainBody }>().domain;
+    const response = await merchant.browser.post(`/api/business/domains/${id}/verify`);
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json<{ error: string }>();
+    expect(error).toContain(`127.0.0.1:${port}/: ipick couldn't connect to that website`);
+    expect(error).not.toContain('/.well-known/ipick-verification.txt:');
+  });
+
   it('say clearly why a domain could not be verified', async () => {
     const merchant = await buildMerchant(app);
     const wrongShop = await startFixtureHttpServer({

@@ -67,6 +67,8 @@ export async function verifySite(
       }
     } catch (error) {
       problems.push(`${homeUrl}: ${describeFailure(error)}`);
+      // The file is on the same host: when the host cannot be reached, it cannot either.
+      if (isUnreachable(error)) continue;
     }
 
     const fileUrl = `${scheme}://${domain}${SITE_VERIFICATION_FILE_PATH}`;
@@ -85,6 +87,13 @@ export async function verifySite(
     }
   }
   return { isVerified: false, problems };
+}
+
+function isUnreachable(error: unknown): boolean {
+  return (
+    error instanceof FetchRefusedError &&
+    (error.reason === 'dns_failed' || error.reason === 'network')
+  );
 }
 
 function describeFailure(error: unknown): string {

@@ -43,6 +43,16 @@ beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the dashboard integrate page', { timeout: 20_000 }, () => {
+  it('asks for a new publishable key when the only one was revoked', async () => {
+    stubMerchant({
+      'GET /api/business/keys': () =>
+        json({ keys: [buildKey({ revokedAt: '2025-01-04T00:00:00.000Z' })] }),
+    });
+    renderAt('/business/dashboard/checkout/integrate');
+    expect(await screen.findByText('Your shop has no publishable key in use')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create publishable key' })).toBeTruthy();
+  });
+
   it('makes a publishable key on click and puts it in the snippet', async () => {
     let keys = [] as ReturnType<typeof buildKey>[];
     const { fetch } = stubMerchant({

@@ -41,7 +41,7 @@ export function usePublishableKey() {
   };
 }
 
-/** Shown in place of the snippet until the shop has a publishable key. */
+/** Shown in place of the snippet while the shop has no publishable key that is not revoked. */
 export function CreatePublishableKey({
   onCreate,
   isCreating,
@@ -53,7 +53,7 @@ export function CreatePublishableKey({
 }) {
   return (
     <Alert>
-      <AlertTitle>Your shop has no publishable key yet</AlertTitle>
+      <AlertTitle>Your shop has no publishable key in use</AlertTitle>
       <AlertDescription className="flex flex-col items-start gap-3">
         <p>The snippet needs one to send events. Make one and it is filled in below.</p>
         {error ? (
