@@ -150,7 +150,7 @@ export async function* readDelimitedFeed(
     );
   }
   if (columns === null) throw new FeedFormatError(`The ${format.toUpperCase()} feed is empty.`);
-  checkDelimitedHeader(columns, format);
+  if (!isHeaderChecked) checkDelimitedHeader(columns, format); // a header row and no rows
 }
 
 /**
