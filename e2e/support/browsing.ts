@@ -13,6 +13,7 @@ export const desktopChrome: BrowserContextOptions = {
 /** The demo accounts the embedded database gets on first start (README "Accounts"). */
 export const demoAccounts = {
   shopper: { email: 'shopper@demo.ipick.local', password: 'demo-shopper-1' },
+  merchant: { email: 'merchant@demo.ipick.local', password: 'demo-merchant-1' },
   admin: { email: 'admin@demo.ipick.local', password: 'demo-admin-1' },
 };
 

@@ -259,6 +259,11 @@ export type TrackEventRequest = z.infer<typeof trackEventRequestSchema>;
 export const trackEventResponseSchema = z.object({
   success: z.literal(true),
   eventId: z.uuid(),
+  /**
+   * Set for an event from ipick's own tracking test page: stored for the live list only, left
+   * out of every figure, and a purchase records no sale.
+   */
+  test: z.literal(true).optional(),
   /** Set for a purchase that recorded (or repeated) a sale. */
   conversion: z.object({ id: z.uuid(), duplicate: z.boolean() }).optional(),
 });
@@ -505,6 +510,8 @@ export const businessEventSchema = z.object({
   referralId: z.string().nullable(),
   /** The event carried ipick's referral or click id. */
   attributed: z.boolean(),
+  /** Sent from ipick's tracking test page: shown here, counted nowhere. */
+  isTest: z.boolean(),
 });
 export type BusinessEvent = z.infer<typeof businessEventSchema>;
 

@@ -243,7 +243,10 @@ export class BusinessSetupRepository {
     return new Set(rows.map((row) => row.kind));
   }
 
-  /** The first or the latest event of the business, test events only or none of them. */
+  /**
+   * The first or the latest event of the business, test events only or none of them: the
+   * dashboard's `ipick_test` events and whatever ipick's tracking test page sent.
+   */
   edgeEvent(
     businessId: string,
     { test, order }: { test: boolean; order: 'asc' | 'desc' },
@@ -252,7 +255,11 @@ export class BusinessSetupRepository {
       .selectFrom('tracking_events')
       .select(['event_type', 'url', 'received_at'])
       .where('business_id', '=', businessId)
-      .where('event_type', test ? '=' : '<>', TEST_EVENT_TYPE)
+      .where((eb) =>
+        test
+          ? eb.or([eb('event_type', '=', TEST_EVENT_TYPE), eb('is_test', '=', true)])
+          : eb.and([eb('event_type', '<>', TEST_EVENT_TYPE), eb('is_test', '=', false)]),
+      )
       .orderBy('received_at', order)
       .limit(1)
       .executeTakeFirst();

@@ -309,11 +309,16 @@ export class DashboardRepository {
     return rows.map((row) => ({ ...row, amountMinor: Number(row.amountMinor) }));
   }
 
-  /** Whether ipick ever sent the business a (human) click or the shop reported anything. */
+  /**
+   * Whether ipick ever sent the business a (human) click or the shop reported anything (events
+   * from ipick's tracking test page are not the shop's).
+   */
   async hasData(businessId: string): Promise<boolean> {
     const { rows } = await sql<{ found: boolean }>`
       select exists (select 1 from clicks where business_id = ${businessId} and not is_bot)
-        or exists (select 1 from tracking_events where business_id = ${businessId})
+        or exists (
+          select 1 from tracking_events where business_id = ${businessId} and not is_test
+        )
         or exists (select 1 from conversions where business_id = ${businessId}) as found
     `.execute(this.#db);
     return Boolean(rows[0]?.found);
@@ -398,6 +403,7 @@ export class DashboardRepository {
           e.event_data ->> 'currency' as currency, null::text as source
         from tracking_events e
         where e.business_id = ${businessId}
+          and not e.is_test
           and ${before('event', sql`e.received_at`, sql`e.id`)}
         order by e.received_at desc, e.id desc
         limit ${limit}

@@ -14,7 +14,7 @@ interface EventsRouteOptions {
 /**
  * `GET /api/business/events?limit=50`: the signed-in business's most recent tracked events,
  * newest first, for the live view of the tracking test pages. `attributed` says whether the
- * event carried ipick's referral or click id.
+ * event carried ipick's referral or click id; `isTest` that ipick's tracking test page sent it.
  */
 export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRouteOptions) {
   app.get('/api/business/events', async (request, reply): Promise<BusinessEventsResponse> => {
@@ -32,6 +32,7 @@ export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRou
         'url',
         'referral_id',
         'click_id',
+        'is_test',
       ])
       .where('business_id', '=', business.id)
       .orderBy('received_at', 'desc')
@@ -51,6 +52,7 @@ export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRou
         url: row.url,
         referralId: row.referral_id,
         attributed: row.referral_id !== null || row.click_id !== null,
+        isTest: row.is_test,
       })),
     };
   });

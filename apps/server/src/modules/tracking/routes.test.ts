@@ -312,6 +312,69 @@ describe('POST /api/track/event (spec §7)', () => {
     expect(foreign.json<{ error: string }>().error).toMatch(/^businessDomain: /);
   });
 
+  it("takes events from ipick's own tracking test page as test events that count nowhere", async () => {
+    // A new merchant: no verified domain, so its shop could not send events yet.
+    const newcomer = await buildMerchant(app);
+    const { key } = await createKey(newcomer, 'publishable');
+    const fromIpick = (body: unknown, origin = 'https://ipick.test') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/track/event',
+        headers: { host: 'ipick.test', origin, 'x-ipick-key': key },
+        payload: body as object,
+      });
+    const view = await fromIpick({
+      eventType: 'page_view',
+      businessDomain: newcomer.domain,
+      eventData: { url: 'https://ipick.test/tracking-test', referralId: 'aff_test_1_x' },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ success: true, test: true });
+    const orderId = `test-${Date.now()}`;
+    const purchase = await fromIpick({
+      eventType: 'purchase',
+      businessDomain: newcomer.domain,
+      eventData: { orderId, amountMinor: 4999, currency: 'USD' },
+    });
+    expect(purchase.statusCode).toBe(200);
+    const answer = purchase.json<Record<string, unknown>>();
+    expect(answer).toMatchObject({ success: true, test: true });
+    expect(answer).not.toHaveProperty('conversion');
+
+    // A test purchase is no sale.
+    const sales = await db()
+      .selectFrom('conversions')
+      .select('id')
+      .where('business_id', '=', newcomer.businessId)
+      .execute();
+    expect(sales).toEqual([]);
+    // The live list shows both, marked; the dashboard does not count them.
+    const { events } = (await newcomer.browser.get('/api/business/events')).json<{
+      events: { eventType: string; isTest: boolean; attributed: boolean }[];
+    }>();
+    expect(events).toMatchObject([
+      { eventType: 'purchase', isTest: true, attributed: false },
+      { eventType: 'page_view', isTest: true, attributed: true },
+    ]);
+    const summary = await newcomer.browser.get('/api/business/dashboard/summary');
+    expect(summary.json<{ hasData: boolean }>().hasData).toBe(false);
+    const activity = await newcomer.browser.get('/api/business/dashboard/activity');
+    expect(activity.json<{ items: unknown[] }>().items).toEqual([]);
+    const status = await newcomer.browser.get('/api/business/integration/status');
+    expect(status.json()).toMatchObject({
+      firstLiveEventAt: null,
+      lastLiveEvent: null,
+      lastTestEvent: { eventType: 'purchase' },
+    });
+
+    // A site whose name only starts like ipick's is not ipick.
+    const lookalike = await fromIpick(
+      { eventType: 'page_view', businessDomain: newcomer.domain, eventData: {} },
+      'https://ipick.test.evil.example',
+    );
+    expect(lookalike.statusCode).toBe(403);
+  });
+
   it('names the bad field (400), readable by the shop', async () => {
     const cases: [unknown, RegExp][] = [
       [{ ...pageView(), eventType: '' }, /^body\.eventType: /],

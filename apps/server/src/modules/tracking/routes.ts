@@ -32,7 +32,8 @@ const TRACKER_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=8640
  * - `POST /api/track/referral`: spec §4's `{ success, referralId, targetUrl }` or
  *   `{ success: false, error }` (400, 403 suspended, 404 unknown merchant);
  * - `POST /api/track/event` (and its CORS preflight): ipick's snippet on a merchant page; 200,
- *   400 naming the field, 401 bad key, 403 origin not verified;
+ *   400 naming the field, 401 bad key, 403 origin not verified. From ipick's own pages (the
+ *   tracking test page) any active business's key is accepted, and the event is a test event;
  * - `POST /api/conversions`: merchants' servers with a secret key; 201, or 200 for a repeat;
  * - `GET /tracker.js`: the snippet.
  */
@@ -84,7 +85,9 @@ export async function trackingRoutes(
       try {
         // navigator.sendBeacon cannot set headers and sends strings as text/plain.
         const raw = typeof request.body === 'string' ? parseJson(request.body) : request.body;
-        const sender = await tracking.authorizeBrowser(keyOf(request, raw), origin);
+        const sender = await tracking.authorizeBrowser(keyOf(request, raw), origin, {
+          isIpickPage: isIpickOrigin(origin, request.headers.host),
+        });
         allowOrigin(reply, sender.origin);
         const body = parseRequestPart(trackEventRequestSchema, raw, 'body');
         return { success: true as const, ...(await tracking.recordEvent(sender, body)) };
@@ -150,6 +153,19 @@ function keyOf(request: FastifyRequest, body: unknown): string | undefined {
   if (typeof query?.key === 'string' && query.key !== '') return query.key.trim();
   const fromBody = (body as { publishableKey?: unknown } | null)?.publishableKey;
   return typeof fromBody === 'string' && fromBody !== '' ? fromBody.trim() : undefined;
+}
+
+/**
+ * Whether the page that sent a request is one of ipick's own: its origin names the host the
+ * request was sent to. Browsers set `Origin` themselves, so another site cannot pass for ipick.
+ */
+function isIpickOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -432,6 +432,7 @@ export class TrackingRepository {
       .selectFrom('tracking_events')
       .selectAll()
       .where('business_id', '=', businessId)
+      .where('is_test', '=', false) // the tracking test page's events are nobody's journey
       .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
       .orderBy('occurred_at')
       .limit(JOURNEY_ROW_LIMIT)

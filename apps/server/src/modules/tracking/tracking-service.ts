@@ -29,6 +29,8 @@ export interface BrowserSender {
   businessId: string;
   origin: string;
   domains: string[];
+  /** The page was ipick's own tracking test page, not the shop: its events are test events. */
+  isTest: boolean;
 }
 
 export interface RecordedConversion {
@@ -116,13 +118,18 @@ export class TrackingService {
   /**
    * Checks a browser request from ipick's snippet: a publishable key (`unauthorized` when
    * missing, unknown, revoked or secret) and an `Origin` on one of that business's verified
-   * domains (`forbidden` otherwise, and for a suspended business).
+   * domains (`forbidden` otherwise, and for a suspended business). `isIpickPage`: the page is
+   * one of ipick's own (the tracking test page), which may send test events for any business.
    */
-  async authorizeBrowser(rawKey: string | undefined, origin: string | undefined) {
+  async authorizeBrowser(
+    rawKey: string | undefined,
+    origin: string | undefined,
+    { isIpickPage = false }: { isIpickPage?: boolean } = {},
+  ) {
     const holder = await this.#keys.authenticate(rawKey, 'publishable');
     const rows = await this.#repository.listDomains(holder.businessId);
     const verified = rows.filter((row) => row.verified_at !== null).map((row) => row.domain);
-    if (!isOriginAllowed(origin, verified, { allowHttp: this.#allowHttp })) {
+    if (!isIpickPage && !isOriginAllowed(origin, verified, { allowHttp: this.#allowHttp })) {
       throw new AppError(
         'forbidden',
         origin
@@ -135,6 +142,7 @@ export class TrackingService {
       businessId: holder.businessId,
       origin: origin!,
       domains: [business!.domain.toLowerCase(), ...rows.map((row) => row.domain)],
+      isTest: isIpickPage,
     } satisfies BrowserSender;
   }
 
@@ -150,12 +158,13 @@ export class TrackingService {
 
   /**
    * Records an event from an authorised page. A `purchase` with an order id also records a
-   * browser sale, once per order id. `forbidden` when `businessDomain` is not the business's.
+   * browser sale, once per order id, unless it is a test event (`test` in the answer).
+   * `forbidden` when `businessDomain` is not the business's.
    */
   async recordEvent(
     sender: BrowserSender,
     body: TrackEventRequest,
-  ): Promise<{ eventId: string; conversion?: { id: string; duplicate: boolean } }> {
+  ): Promise<{ eventId: string; test?: true; conversion?: { id: string; duplicate: boolean } }> {
     if (!sender.domains.includes(body.businessDomain)) {
       throw new AppError(
         'forbidden',
@@ -179,7 +188,9 @@ export class TrackingService {
       referral_id: data.referralId ?? null,
       click_id: data.clickId ?? null,
       visitor_id: data.visitorId ?? null,
+      is_test: sender.isTest,
     });
+    if (sender.isTest) return { eventId, test: true };
     if (body.eventType !== 'purchase' || !data.orderId) return { eventId };
     const { duplicate, conversion } = await this.#insertConversion({
       id: randomUUID(),

@@ -412,6 +412,8 @@ export interface TrackingEventsTable {
   referral_id: string | null;
   click_id: string | null;
   visitor_id: string | null;
+  /** Sent from ipick's own tracking test page: shown live, counted nowhere. */
+  is_test: Generated<boolean>;
 }
 
 /** A lead, sale or refund; unique per business, kind and order id. */

@@ -29,6 +29,7 @@ function EventRow({ event }: { event: BusinessEvent }) {
         ) : (
           <Badge>Unattributed</Badge>
         )}
+        {event.isTest ? <Badge variant="warning">Test, not counted</Badge> : null}
         <RelativeTime
           value={event.receivedAt}
           prefix="Received"
@@ -65,6 +66,7 @@ export function LiveEvents() {
         <CardDescription>
           Your shop&apos;s latest events, refreshed every 2 seconds. “Attributed” events carried
           ipick&apos;s referral or click id; the others came from visitors ipick did not send.
+          Events sent from ipick&apos;s tracking test page are marked as tests and count nowhere.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -68,9 +68,10 @@ function useTrackAnswers(): TrackAnswer[] {
 
 function describeAnswer(status: number): string {
   if (status === 0) return 'Answer not visible to this page';
-  if (status >= 200 && status < 300) return `HTTP ${String(status)}: accepted`;
-  if (status === 403 || status === 401) {
-    return `HTTP ${String(status)}: refused (this page's origin is not a verified domain of the key's business, or the key is not valid)`;
+  if (status >= 200 && status < 300) return `HTTP ${String(status)}: accepted as a test event`;
+  if (status === 401) return `HTTP ${String(status)}: refused (the publishable key is not valid)`;
+  if (status === 403) {
+    return `HTTP ${String(status)}: refused (the shop domain is not the key's business's, or the business is suspended)`;
   }
   return `HTTP ${String(status)}: refused`;
 }
@@ -154,17 +155,15 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
     <div className="flex flex-col gap-6">
       <Alert>
         <Info aria-hidden="true" />
-        <AlertTitle>Events count only from your shop&apos;s verified domains</AlertTitle>
+        <AlertTitle>Events from this page are test events</AlertTitle>
         <AlertDescription>
-          ipick accepts tracked events only when the page sending them is on one of your shop&apos;s
-          verified domains. This page runs on ipick&apos;s own address (
-          <span className="font-mono">
-            {typeof window === 'undefined' ? '' : window.location.origin}
-          </span>
-          ), so unless that address is one of your verified domains ipick turns these events away.
-          The snippet sends events with <span className="font-mono">sendBeacon</span>, which usually
-          does not let the page read ipick&apos;s answer: below you see what was sent, ipick&apos;s
-          answers where the browser reports them, and, signed in, the events ipick actually stored.
+          This page runs on ipick&apos;s own address, not on your shop. ipick takes its events with
+          your publishable key and shows them below as tests, but leaves them out of your
+          dashboard, journeys and attribution, and a test purchase records no sale. Your shop
+          itself may send events only from its verified domains. The snippet sends events with{' '}
+          <span className="font-mono">sendBeacon</span>, which usually does not let the page read
+          ipick&apos;s answer: below you see what was sent, ipick&apos;s answers where the browser
+          reports them, and, signed in, the events ipick stored.
         </AlertDescription>
       </Alert>
 

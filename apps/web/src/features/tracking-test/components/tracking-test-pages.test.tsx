@@ -51,7 +51,8 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
       'pathname',
       '/business-login',
     );
-    expect(screen.getByText(/only when the page sending them is on one of your/)).toBeTruthy();
+    expect(screen.getByText('Events from this page are test events')).toBeTruthy();
+    expect(screen.getByText(/leaves them out of your\s+dashboard/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send page view' })).toHaveProperty('disabled', true);
     expect(sentRequests(fetch)).not.toContain('GET /api/business/events');
     expect(sentRequests(fetch)).not.toContain('GET /api/business/keys');
@@ -140,8 +141,8 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     const answers = screen.getByRole('list', { name: "ipick's answers" });
     const items = within(answers).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'HTTP 200: accepted',
-      expect.stringMatching(/^HTTP 403: refused \(this page's origin is not a verified domain/),
+      'HTTP 200: accepted as a test event',
+      expect.stringMatching(/^HTTP 403: refused \(the shop domain is not the key's business's/),
     ]);
   });
 
@@ -153,7 +154,7 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
         eventData: { orderId: 'ORDER-7', amountMinor: 4999, currency: 'USD' },
         attributed: true,
       }),
-      buildEvent({ id: 'b1a2c3d4-0000-4000-8000-000000000002' }),
+      buildEvent({ id: 'b1a2c3d4-0000-4000-8000-000000000002', isTest: true }),
     ]);
     renderAt('/tracking-test');
 
@@ -163,6 +164,8 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     expect(purchase?.textContent).toContain('Attributed');
     expect(purchase?.textContent).toContain('Order ORDER-7 · $49.99');
     expect(pageView?.textContent).toContain('Unattributed');
+    expect(pageView?.textContent).toContain('Test, not counted');
+    expect(purchase?.textContent).not.toContain('Test');
     await waitFor(() =>
       expect(screen.getByLabelText('Publishable key')).toHaveProperty('value', PUBLISHABLE_KEY),
     );

@@ -29,6 +29,7 @@ export function buildEvent(overrides: Partial<BusinessEvent> = {}): BusinessEven
     url: 'https://lamps.example.com/',
     referralId: null,
     attributed: false,
+    isTest: false,
     ...overrides,
   };
 }
