@@ -1,15 +1,13 @@
 import type { AttributionModelName, AttributionReport as Report } from '@ipick/contracts';
 import { formatMoney } from '@ipick/core';
 import { Target } from 'lucide-react';
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toErrorMessage } from '@/lib/error-message';
 import { useAttributionReport, type AttributionPeriod } from '../api/get-attribution-report';
@@ -20,16 +18,6 @@ import {
   type ClickPosition,
   type CreditSummary,
 } from '../utils/summarize-credits';
-
-export const PERIOD_DAYS = [7, 30, 90, 365] as const;
-export type PeriodDays = (typeof PERIOD_DAYS)[number];
-
-/** The last `days` whole UTC days, today included. */
-export function periodOf(days: number, today: Date = new Date()): AttributionPeriod {
-  const to = today.toISOString().slice(0, 10);
-  const from = new Date(today.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
-}
 
 const POSITION_LABELS: Record<ClickPosition, string> = {
   only: 'Only click',
@@ -55,34 +43,19 @@ const MODEL_EXPLANATIONS: Record<AttributionModelName, string> = {
 };
 
 interface AttributionReportProps {
-  days: PeriodDays;
-  onDaysChange: (days: PeriodDays) => void;
+  period: AttributionPeriod;
+  /** The control that chooses `period`, shown beside the attribution window. */
+  periodControl: ReactNode;
 }
 
 /** Conversions credited under the four models side by side, for a chosen period. */
-export function AttributionReport({ days, onDaysChange }: AttributionReportProps) {
-  const period = periodOf(days);
+export function AttributionReport({ period, periodControl }: AttributionReportProps) {
   const report = useAttributionReport(period);
-  const selectId = useId();
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={selectId}>Period</Label>
-          <NativeSelect
-            id={selectId}
-            value={days}
-            onChange={(event) => onDaysChange(Number(event.target.value) as PeriodDays)}
-            className="w-48"
-          >
-            {PERIOD_DAYS.map((value) => (
-              <option key={value} value={value}>
-                {value === 365 ? 'Last 12 months' : `Last ${value} days`}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {periodControl}
         {report.data ? (
           <p className="pb-2 text-sm text-muted-foreground">
             Clicks count for {report.data.windowDays} days before a conversion. Your invoices use{' '}

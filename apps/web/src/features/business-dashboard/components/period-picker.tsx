@@ -1,10 +1,10 @@
-import { DASHBOARD_MAX_RANGE_DAYS } from '@ipick/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import {
+  checkDays,
   PERIOD_PRESETS,
   presetPeriod,
   todayUtc,
@@ -103,14 +103,4 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
       ) : null}
     </div>
   );
-}
-
-function checkDays(from: string, to: string): string | null {
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  if (!day.test(from) || Number.isNaN(Date.parse(from))) return 'Enter the first day.';
-  if (!day.test(to) || Number.isNaN(Date.parse(to))) return 'Enter the last day.';
-  if (from > to) return 'The first day must not be after the last day.';
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-  if (days > DASHBOARD_MAX_RANGE_DAYS) return `Choose at most ${DASHBOARD_MAX_RANGE_DAYS} days.`;
-  return null;
 }

@@ -1,4 +1,4 @@
-import type { DashboardRangeQuery } from '@ipick/contracts';
+import { DASHBOARD_MAX_RANGE_DAYS, type DashboardRangeQuery } from '@ipick/contracts';
 
 export const PERIOD_PRESETS = [
   { value: '7', label: 'Last 7 days', days: 7 },
@@ -31,6 +31,17 @@ export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now?: Date
   const days = PERIOD_PRESETS.find((item) => item.value === preset)?.days ?? 7;
   const to = todayUtc(now);
   return { preset, from: addDays(to, -(days - 1)), to };
+}
+
+/** What is wrong with a custom period of `from` to `to` (both included), or null when nothing is. */
+export function checkDays(from: string, to: string): string | null {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (!day.test(from) || Number.isNaN(Date.parse(from))) return 'Enter the first day.';
+  if (!day.test(to) || Number.isNaN(Date.parse(to))) return 'Enter the last day.';
+  if (from > to) return 'The first day must not be after the last day.';
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days > DASHBOARD_MAX_RANGE_DAYS) return `Choose at most ${DASHBOARD_MAX_RANGE_DAYS} days.`;
+  return null;
 }
 
 export function toRangeQuery(period: Period): DashboardRangeQuery {

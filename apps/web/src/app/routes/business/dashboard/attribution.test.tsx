@@ -107,6 +107,66 @@ describe('/business/dashboard/checkout/attribution', () => {
     expect(span).toBe(6 * 86_400_000);
   });
 
+  it('reports on custom dates, both days included, and keeps them in the address', async () => {
+    const periods: Record<string, string>[] = [];
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': ({ url }) => {
+          periods.push(Object.fromEntries(url.searchParams));
+          return json(buildReport());
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt(path);
+    await screen.findByRole('table', { name: /credited under each model/ });
+
+    await user.selectOptions(screen.getByLabelText('Period'), 'Custom dates');
+    const custom = screen.getByRole('form', { name: 'Custom period' });
+    const from = within(custom).getByLabelText('From');
+    const to = within(custom).getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2025-03-08');
+    await user.clear(to);
+    await user.type(to, '2025-03-01');
+    await user.click(within(custom).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The first day must not be after the last day.',
+    );
+    expect(periods).toHaveLength(1);
+
+    await user.clear(from);
+    await user.type(from, '2025-03-01');
+    await user.clear(to);
+    await user.type(to, '2025-03-07');
+    await user.click(within(custom).getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() =>
+      expect(periods.at(-1)).toEqual({ from: '2025-03-01', to: '2025-03-07' }),
+    );
+    expect(router.state.location.search).toBe('?from=2025-03-01&to=2025-03-07');
+  });
+
+  it('opens on the custom dates in the address', async () => {
+    const periods: Record<string, string>[] = [];
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': ({ url }) => {
+          periods.push(Object.fromEntries(url.searchParams));
+          return json(buildReport());
+        },
+      },
+    });
+    renderAt(`${path}?from=2025-02-01&to=2025-02-28`);
+    await screen.findByRole('table', { name: /credited under each model/ });
+    expect(periods).toEqual([{ from: '2025-02-01', to: '2025-02-28' }]);
+    expect(screen.getByLabelText<HTMLSelectElement>('Period').value).toBe('custom');
+    const custom = screen.getByRole('form', { name: 'Custom period' });
+    expect(within(custom).getByLabelText<HTMLInputElement>('From').value).toBe('2025-02-01');
+    expect(within(custom).getByLabelText<HTMLInputElement>('To').value).toBe('2025-02-28');
+  });
+
   it('teaches what to do when there are no conversions, and retries a failed load', async () => {
     let fails = true;
     stubApi({
