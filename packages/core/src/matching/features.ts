@@ -349,9 +349,21 @@ export interface FeatureResult {
 }
 
 /** Both sides name some of a kind (platforms, editions, ...) and none in common. */
-/** Both name something, and nothing in common. */
 export function disjoint<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length > 0 && b.length > 0 && !a.some((item) => b.includes(item));
+}
+
+/**
+ * A conflict as reasons name it ("different colour: black vs blue/white"). The comparison adds
+ * the variant rule's reason unless the matcher gave the same one, so both must word it here.
+ */
+export function differenceReason(
+  what: string,
+  left: readonly (string | number)[],
+  right: readonly (string | number)[],
+  separator = '/',
+): string {
+  return `different ${what}: ${left.join(separator)} vs ${right.join(separator)}`;
 }
 
 /** The values one side names and the other does not, both ways. */
@@ -469,7 +481,11 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   else if (models.partial) reasons.push(`related model number ${describeModel(models.partial)}`);
   else if (models.conflict)
     reasons.push(
-      `different model numbers: ${describeModel(models.conflict[0])} vs ${describeModel(models.conflict[1])}`,
+      differenceReason(
+        'model numbers',
+        [describeModel(models.conflict[0])],
+        [describeModel(models.conflict[1])],
+      ),
     );
 
   let attributeAgree = 0;
@@ -491,7 +507,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     } else {
       attributeConflict += 1;
       if (family === 'storage') storageConflict = 1;
-      reasons.push(`different ${FAMILY_LABEL[family] ?? family}: ${x.text} vs ${y.text}`);
+      reasons.push(differenceReason(FAMILY_LABEL[family] ?? family, [x.text], [y.text]));
     }
   }
 
@@ -505,7 +521,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     numbersUnshared = Math.min(4, numberUnion - sharedNumbers) / 4;
     if (sharedNumbers === 0) {
       numberConflict = 1;
-      reasons.push(`different numbers: ${[...a.numbers].join(' ')} vs ${[...b.numbers].join(' ')}`);
+      reasons.push(differenceReason('numbers', [...a.numbers], [...b.numbers], ' '));
     }
   } else numbersUnshared = Math.min(4, a.numbers.size + b.numbers.size) / 4;
 
@@ -517,7 +533,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
       reasons.push(`same brand ${a.brand}`);
     } else {
       brandConflict = 1;
-      reasons.push(`different brands: ${a.brand} vs ${b.brand}`);
+      reasons.push(differenceReason('brands', [a.brand], [b.brand]));
     }
   } else if (a.brand && b.compactFull.includes(compactModel(a.brand))) {
     brandSame = 1;
@@ -530,26 +546,23 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   let colourConflict = 0;
   if (disjoint(a.colours, b.colours)) {
     colourConflict = 1;
-    reasons.push(`different colour: ${a.colours.join('/')} vs ${b.colours.join('/')}`);
+    reasons.push(differenceReason('colour', a.colours, b.colours));
   }
 
   const ma = a.markers;
   const mb = b.markers;
   const platformConflict = disjoint(ma.platforms, mb.platforms) ? 1 : 0;
-  if (platformConflict)
-    reasons.push(`different platform: ${ma.platforms.join('/')} vs ${mb.platforms.join('/')}`);
+  if (platformConflict) reasons.push(differenceReason('platform', ma.platforms, mb.platforms));
   const platformOneSided = !platformConflict && oneSided(ma.platforms, mb.platforms).length > 0;
   const editionConflict = disjoint(ma.editions, mb.editions) ? 1 : 0;
-  if (editionConflict)
-    reasons.push(`different edition: ${ma.editions.join('/')} vs ${mb.editions.join('/')}`);
+  if (editionConflict) reasons.push(differenceReason('edition', ma.editions, mb.editions));
   const editionOneSided = !editionConflict && oneSided(ma.editions, mb.editions).length > 0;
   const licenceDifference = oneSided(ma.licences, mb.licences);
   if (licenceDifference.length > 0) reasons.push(`only one is ${licenceDifference.join('/')}`);
   const yearConflict = disjoint(ma.years, mb.years) ? 1 : 0;
-  if (yearConflict) reasons.push(`different year: ${ma.years.join('/')} vs ${mb.years.join('/')}`);
+  if (yearConflict) reasons.push(differenceReason('year', ma.years, mb.years));
   const quantityConflict = disjoint(ma.quantities, mb.quantities) ? 1 : 0;
-  if (quantityConflict)
-    reasons.push(`different quantity: ${ma.quantities.join('/')} vs ${mb.quantities.join('/')}`);
+  if (quantityConflict) reasons.push(differenceReason('quantity', ma.quantities, mb.quantities));
   const quantityOneSided =
     !quantityConflict && oneSided(ma.quantities, mb.quantities).some((quantity) => quantity > 1);
 

@@ -1,4 +1,4 @@
-import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
+import { differenceReason, disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
 
 /**
  * Why two listings are different variants of one product (or different products), or null when
@@ -10,12 +10,12 @@ import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts'
  */
 export function variantDifference(left: PreparedSide, right: PreparedSide): string | null {
   const models = modelNumberConflict(left, right);
-  if (models) return `different model numbers: ${models[0]} vs ${models[1]}`;
+  if (models) return differenceReason('model numbers', [models[0]], [models[1]]);
   if (disjoint(left.colours, right.colours)) {
-    return `different colour: ${left.colours.join('/')} vs ${right.colours.join('/')}`;
+    return differenceReason('colour', left.colours, right.colours);
   }
   if (disjoint(left.connectors, right.connectors)) {
-    return `different connector: ${left.connectors.join('/')} vs ${right.connectors.join('/')}`;
+    return differenceReason('connector', left.connectors, right.connectors);
   }
   return null;
 }
