@@ -77,6 +77,33 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
     await expect(account).toContainText('Pending');
   });
 
+  await test.step('settings: the verification meta tag shows whole, on a desktop and a phone', async () => {
+    await page.goto('/business/dashboard/checkout/settings');
+    const metaTag = page
+      .getByRole('list', { name: 'Shop domains' })
+      .getByRole('listitem')
+      .filter({ hasText: merchant.domain })
+      .getByLabel('Meta tag');
+    await expect(metaTag).toHaveText(
+      /^<meta name="ipick-site-verification" content="ipick-[\w-]+">$/,
+      { timeout: 15_000 },
+    );
+    const viewport = page.viewportSize();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Nothing of the tag lies beyond its box (to scroll to) nor beyond the screen.
+      const box = await metaTag.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+        right: element.getBoundingClientRect().right,
+        screenWidth: document.documentElement.clientWidth,
+      }));
+      expect(box.scrollWidth, `at ${width} px`).toBeLessThanOrEqual(box.clientWidth);
+      expect(box.right, `at ${width} px`).toBeLessThanOrEqual(box.screenWidth);
+    }
+    if (viewport) await page.setViewportSize(viewport);
+  });
+
   await page.goto('/business/integrate/wizard');
   const stepHeading = page.getByRole('heading', { level: 2, name: /^Step \d of 4/ });
 

@@ -86,7 +86,7 @@ export function DomainVerification({ domain }: { domain: MerchantDomain }) {
             Put it inside <span className="font-mono">&lt;head&gt;</span> of{' '}
             <span className="font-mono">https://{domain.domain}/</span>.
           </p>
-          <CodeBlock label="Meta tag" code={domain.verification.metaTag} />
+          <CodeBlock label="Meta tag" code={domain.verification.metaTag} wrap />
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <h4 className="text-sm font-medium">Option 2: a file on your site</h4>
@@ -95,7 +95,7 @@ export function DomainVerification({ domain }: { domain: MerchantDomain }) {
             <span className="font-mono break-all">{domain.verification.fileUrl}</span> holding only
             this token:
           </p>
-          <CodeBlock label="Verification token" code={domain.verificationToken} />
+          <CodeBlock label="Verification token" code={domain.verificationToken} wrap />
         </div>
       </div>
       {verify.isError ? (

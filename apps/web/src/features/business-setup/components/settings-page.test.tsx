@@ -121,6 +121,23 @@ describe('the settings page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('wraps the meta tag and the token in their boxes instead of cutting them off', async () => {
+    stubSettings({
+      'GET /api/business/domains': () =>
+        json({ domains: [buildDomain({ verificationToken: `ipick-${'x'.repeat(60)}` })] }),
+    });
+    renderAt(SETTINGS);
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    // jsdom lays nothing out, so this checks the classes that wrap; the browser suite measures
+    // the meta tag's box on a phone-sized screen.
+    for (const label of ['Meta tag', 'Verification token']) {
+      const block = await within(domains).findByLabelText(label);
+      expect(block.textContent).toContain(`ipick-${'x'.repeat(60)}`);
+      expect(block.classList).toContain('whitespace-pre-wrap');
+      expect(block.classList).toContain('wrap-anywhere');
+    }
+  });
+
   it('marks the domain registered at sign-up and says one verified domain is enough', async () => {
     stubSettings({
       'GET /api/business/domains': () =>
