@@ -6,6 +6,7 @@ import { RequireBusiness } from './guards/require-business';
 import { RequireUser } from './guards/require-user';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
+import { merchantAreaHandle } from './route-handles';
 import { withSkeleton } from './lazy-page';
 import { handlerPath, RETURN_TO_PARAM, type HandlerName } from './routes/handler/handler-pages';
 
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
           {
             // Merchant pages: a business session, or /business-login first.
             element: <RequireBusiness />,
+            handle: merchantAreaHandle,
             children: [
               { path: 'business/dashboard', element: withSkeleton(<DashboardSelectorPage />) },
               {

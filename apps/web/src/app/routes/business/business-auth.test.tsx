@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { apiError, buildBusiness, buildUser, json, sentRequests, stubApi } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
 
 describe('business accounts', () => {
@@ -106,6 +107,38 @@ describe('business accounts', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/business-login'));
     expect(router.state.location.search).toBe(''); // logged out on purpose: no way back in
     expect(sentRequests(api.fetch)).toContain('POST /api/business/auth/logout');
+  });
+
+  it('shows no shopper "Sign in" beside the merchant account bar, and again once logged out', async () => {
+    stubApi({ business: buildBusiness() });
+    const user = userEvent.setup();
+    const { queryClient } = renderAt('/business/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Business dashboards' });
+    const account = screen.getByRole('region', { name: 'Business account' });
+    // The shopper session check has answered: nobody is signed in as a shopper.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(meQueryOptions().queryKey)?.status).toBe('success'),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .every((item) => item.textContent !== ''),
+    ).toBe(true);
+
+    await user.click(within(account).getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Business sign in' });
+    expect(await within(nav).findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it("keeps a signed-in shopper's menu on merchant pages", async () => {
+    stubApi({ business: buildBusiness(), user: buildUser({ displayName: 'Sam Shopper' }) });
+    renderAt('/business/dashboard');
+    await screen.findByRole('region', { name: 'Business account' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('button', { name: 'Sam Shopper' })).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
 
   it('never asks for a merchant session on shopper pages', async () => {

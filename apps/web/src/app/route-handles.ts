@@ -1,0 +1,11 @@
+import type { UIMatch } from 'react-router';
+
+/** The `handle` of the route around the merchant pages: those behind a business session. */
+export const merchantAreaHandle = { area: 'merchant' } as const;
+
+/** Whether the current page is a merchant page (inside the route with `merchantAreaHandle`). */
+export function isMerchantArea(matches: readonly UIMatch[]): boolean {
+  return matches.some(
+    (match) => (match.handle as { area?: unknown } | undefined)?.area === merchantAreaHandle.area,
+  );
+}
