@@ -66,7 +66,9 @@ export function NewKeyDialog({
               : 'It goes in the snippet on your shop pages; you can see it again here later.'}
           </DialogDescription>
         </DialogHeader>
-        {created ? <CodeBlock label="New key" code={created.secret} copyLabel="Copy key" /> : null}
+        {created ? (
+          <CodeBlock label="New key" code={created.secret} copyLabel="Copy key" wrap />
+        ) : null}
         <div className="flex justify-end">
           <Button onClick={onClose}>Done</Button>
         </div>

@@ -206,6 +206,8 @@ describe('the settings page', { timeout: 20_000 }, () => {
     await user.click(within(keys).getByRole('button', { name: 'Create secret key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your new secret key' });
     expect(within(dialog).getByLabelText('New key').textContent).toBe('sk_live_AbcdSecretValue');
+    // Shown only once, so it wraps rather than hiding its end past a scroll bar.
+    expect(within(dialog).getByLabelText('New key').classList).toContain('whitespace-pre-wrap');
     expect(dialog.textContent).toContain('only once');
     await user.click(within(dialog).getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe('sk_live_AbcdSecretValue');
