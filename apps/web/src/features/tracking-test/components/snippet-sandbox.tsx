@@ -158,9 +158,9 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
         <AlertTitle>Events from this page are test events</AlertTitle>
         <AlertDescription>
           This page runs on ipick&apos;s own address, not on your shop. ipick takes its events with
-          your publishable key and shows them below as tests, but leaves them out of your
-          dashboard, journeys and attribution, and a test purchase records no sale. Your shop
-          itself may send events only from its verified domains. The snippet sends events with{' '}
+          your publishable key and shows them below as tests, but leaves them out of your dashboard,
+          journeys and attribution, and a test purchase records no sale. Your shop itself may send
+          events only from its verified domains. The snippet sends events with{' '}
           <span className="font-mono">sendBeacon</span>, which usually does not let the page read
           ipick&apos;s answer: below you see what was sent, ipick&apos;s answers where the browser
           reports them, and, signed in, the events ipick stored.
