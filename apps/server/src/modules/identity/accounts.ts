@@ -6,7 +6,7 @@ import type {
   UserListQuery,
   UserRecord,
 } from './identity-repository.ts';
-import { knownErrors } from './known-errors.ts';
+import { knownErrors, StatusError } from './known-errors.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedSession, Sessions } from './sessions.ts';
 import { resolveTrustedUrl } from './trusted-urls.ts';
@@ -168,8 +168,18 @@ export class Accounts {
     await this.#sessions.endAllOf(user.id, input.keepSessionId);
   }
 
-  /** Gives a password to a user who has none (e.g. signed up with an emailed link). */
+  /**
+   * Gives a password to a user who has none (e.g. signed up with an emailed link). Replacing a
+   * password needs the current one (`updatePassword`), or a stolen access token would be enough
+   * to take the account over.
+   */
   async setPassword(user: UserRecord, password: string): Promise<void> {
+    if (user.passwordHash !== null) {
+      throw new StatusError(
+        400,
+        'This account already has a password. Change it with the current password instead.',
+      );
+    }
     checkPasswordRules(password);
     await this.#repository.updateUser(user.projectId, user.id, {
       passwordHash: await hashPassword(password),
@@ -186,12 +196,15 @@ export class Accounts {
   ): Promise<{ nonce: string }> {
     if (!project.config.magic_link_enabled) throw knownErrors.passwordAuthenticationNotEnabled();
     const callback = resolveTrustedUrl(callbackUrl, project.config, this.#publicUrl);
-    const existing = await this.#repository.findUserByAuthEmail(project.id, email);
-    if (!existing && !project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
+    const owner = await this.#repository.findAuthEmailOwner(project.id, email);
+    if (!owner && !project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
+    // Whoever signed up with this email never proved it is theirs: a link must not sign the
+    // email's owner in to an account someone else may hold the password of.
+    if (owner && !owner.isEmailVerified) throw knownErrors.userEmailAlreadyExists(email, true);
     const issued = await this.#codes.issue({
       projectId: project.id,
       purpose: 'otp_sign_in',
-      userId: existing?.id ?? null,
+      userId: owner?.user.id ?? null,
       email,
       lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
     });
@@ -215,17 +228,13 @@ export class Accounts {
   ): Promise<SignInResult> {
     const redeemed = await this.#codes.redeem(project.id, 'otp_sign_in', code);
     const email = redeemed.email!;
-    let user = await this.#repository.findUserByAuthEmail(project.id, email);
-    const isNewUser = user === null;
-    if (!user) {
-      user = await this.#createUser(project, { email, emailVerified: true, passwordHash: null });
-    } else if (
-      !user.primaryEmailVerified &&
-      user.primaryEmail?.toLowerCase() === email.toLowerCase()
-    ) {
-      await this.#repository.markEmailVerified(user.id, email);
-      user = (await this.#repository.findUser(project.id, user.id))!;
-    }
+    const owner = await this.#repository.findAuthEmailOwner(project.id, email);
+    // Someone signed up with this email after the link was sent (see sendSignInCode).
+    if (owner && !owner.isEmailVerified) throw knownErrors.userEmailAlreadyExists(email, true);
+    const isNewUser = owner === null;
+    const user =
+      owner?.user ??
+      (await this.#createUser(project, { email, emailVerified: true, passwordHash: null }));
     const session = await this.#sessions.create(user, { ip });
     return { ...session, user, isNewUser };
   }

@@ -219,15 +219,24 @@ export class IdentityRepository {
 
   /** The user who signs in with this email (case-insensitive), if any. */
   async findUserByAuthEmail(projectId: string, email: string): Promise<UserRecord | null> {
+    return (await this.findAuthEmailOwner(projectId, email))?.user ?? null;
+  }
+
+  /** The user who signs in with `email`, and whether they verified that email. */
+  async findAuthEmailOwner(
+    projectId: string,
+    email: string,
+  ): Promise<{ user: UserRecord; isEmailVerified: boolean } | null> {
     const channel = await this.#db
       .selectFrom('identity_contact_channels')
-      .select('user_id')
+      .select(['user_id', 'is_verified'])
       .where('project_id', '=', projectId)
       .where('type', '=', 'email')
       .where('used_for_auth', '=', true)
       .where(sql<string>`lower(value)`, '=', email.toLowerCase())
       .executeTakeFirst();
-    return channel ? this.findUser(projectId, channel.user_id) : null;
+    const user = channel ? await this.findUser(projectId, channel.user_id) : null;
+    return user ? { user, isEmailVerified: channel!.is_verified } : null;
   }
 
   async insertUser(user: {

@@ -20,6 +20,20 @@ export class KnownError extends Error {
   }
 }
 
+/**
+ * An error upstream answers as plain text with its status and no known-error code (its
+ * `StatusError`), for cases the clients' table has no code for.
+ */
+export class StatusError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = 'StatusError';
+    this.statusCode = statusCode;
+  }
+}
+
 const known = (code: string, status: number, message: string, details?: Record<string, unknown>) =>
   new KnownError(code, status, message, details);
 
@@ -141,11 +155,16 @@ export const knownErrors = {
   cannotGetOwnUserWithoutUser: () =>
     known('CANNOT_GET_OWN_USER_WITHOUT_USER', 400, 'There is no signed-in user to read.'),
 
-  userEmailAlreadyExists: (email: string) =>
-    known('USER_EMAIL_ALREADY_EXISTS', 409, 'An account with this email already exists.', {
-      email,
-      would_work_if_email_was_verified: false,
-    }),
+  /** `wouldWorkIfEmailWasVerified`: the account exists but its owner never proved the email. */
+  userEmailAlreadyExists: (email: string, wouldWorkIfEmailWasVerified = false) =>
+    known(
+      'USER_EMAIL_ALREADY_EXISTS',
+      409,
+      wouldWorkIfEmailWasVerified
+        ? 'An account with this email already exists, and its email is not verified yet. Sign in with its password, or reset the password.'
+        : 'An account with this email already exists.',
+      { email, would_work_if_email_was_verified: wouldWorkIfEmailWasVerified },
+    ),
   userIdDoesNotExist: (userId: string) =>
     known('USER_ID_DOES_NOT_EXIST', 400, `There is no user with id "${userId}".`, {
       user_id: userId,

@@ -334,6 +334,13 @@ describe('sessions and refresh', () => {
       body: {},
     });
     expect(signOut.json()).toEqual({ success: true });
+    // A client lists only its own user's sessions (upstream answers a plain 403).
+    const stranger = await signUp();
+    const foreign = await api.call('GET', `/auth/sessions?user_id=${stranger.user_id}`, {
+      accessToken: first.access_token,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['x-stack-known-error']).toBeUndefined();
     expectKnownError(
       await refresh(second.refresh_token),
       401,
@@ -406,11 +413,22 @@ describe('codes by email', () => {
     await expect(inbox.waitForMail(email, 300)).rejects.toThrow();
   });
 
-  it('refuses an untrusted callback URL', async () => {
-    const response = await api.call('POST', '/auth/password/send-reset-code', {
-      body: { email: newEmail(), callback_url: 'https://evil.example/steal' },
-    });
-    expectKnownError(response, 400, 'REDIRECT_URL_NOT_WHITELISTED');
+  it('refuses an untrusted callback URL, also one that only looks relative', async () => {
+    const { email } = await signUp();
+    // The URL parser drops tabs and newlines and reads "\\" as "/": each of these is another host.
+    const disguised = [
+      '/\t/evil.example/steal',
+      '/\n/evil.example/x',
+      '/\\evil.example',
+      '//evil.example',
+    ];
+    for (const callback_url of ['https://evil.example/steal', ...disguised]) {
+      for (const path of ['/auth/password/send-reset-code', '/auth/otp/send-sign-in-code']) {
+        const response = await api.call('POST', path, { body: { email, callback_url } });
+        expectKnownError(response, 400, 'REDIRECT_URL_NOT_WHITELISTED');
+      }
+    }
+    await expect(inbox.waitForMail(email, 300)).rejects.toThrow();
   });
 
   it('stops a code after 20 wrong guesses, even from many addresses', async () => {
@@ -489,6 +507,40 @@ describe('codes by email', () => {
   });
 });
 
+describe('an email someone signed up with but never verified', () => {
+  it('gets no sign-in link, so its owner is never signed in to that account', async () => {
+    // Someone else signs up with the address and keeps the password.
+    const squatter = await signUp();
+    const sent = await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email: squatter.email, callback_url: '/handler/magic-link-callback' },
+    });
+    expectKnownError(sent, 409, 'USER_EMAIL_ALREADY_EXISTS');
+    expect(sent.json()).toMatchObject({
+      details: { email: squatter.email, would_work_if_email_was_verified: true },
+    });
+    await expect(inbox.waitForMail(squatter.email, 300)).rejects.toThrow();
+  });
+
+  it('refuses a link sent before someone signed up with the address', async () => {
+    const email = newEmail();
+    await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email, callback_url: '/handler/magic-link-callback' },
+    });
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/magic-link-callback',
+    ).searchParams.get('code')!;
+    const squatter = await signUp(email);
+    expectKnownError(
+      await api.call('POST', '/auth/otp/sign-in', { body: { code } }),
+      409,
+      'USER_EMAIL_ALREADY_EXISTS',
+    );
+    const me = await api.call('GET', '/users/me', { accessToken: squatter.access_token });
+    expect(me.json()).toMatchObject({ primary_email_verified: false });
+  });
+});
+
 describe('password update', () => {
   it('needs the old password and ends every other session', async () => {
     const { email, password, access_token, refresh_token } = await signUp();
@@ -511,6 +563,41 @@ describe('password update', () => {
     });
     expect(sessions.json<{ items: unknown[] }>().items).toHaveLength(1);
     void other;
+  });
+  it('does not let /auth/password/set replace a password without the current one', async () => {
+    const { email, password, access_token } = await signUp();
+    const response = await api.call('POST', '/auth/password/set', {
+      accessToken: access_token,
+      body: { password: 'taken over 123' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['x-stack-known-error']).toBeUndefined();
+    expect(response.body).toMatch(/already has a password/);
+    const signIn = await api.call('POST', '/auth/password/sign-in', { body: { email, password } });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('sets a first password for a user who signed up with an emailed code', async () => {
+    const email = newEmail();
+    await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email, callback_url: '/handler/magic-link-callback' },
+    });
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/magic-link-callback',
+    ).searchParams.get('code')!;
+    const { access_token } = (
+      await api.call('POST', '/auth/otp/sign-in', { body: { code } })
+    ).json<{ access_token: string }>();
+    const set = await api.call('POST', '/auth/password/set', {
+      accessToken: access_token,
+      body: { password: 'first password 1' },
+    });
+    expect(set.json()).toEqual({ success: true });
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'first password 1' },
+    });
+    expect(signIn.statusCode).toBe(200);
   });
 });
 

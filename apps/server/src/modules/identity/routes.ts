@@ -24,7 +24,7 @@ import {
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './access-tokens.ts';
 import type { Identity } from './identity.ts';
 import type { UserRecord } from './identity-repository.ts';
-import { knownErrors } from './known-errors.ts';
+import { knownErrors, StatusError } from './known-errors.ts';
 import {
   clientOrHigher,
   identityHeader,
@@ -344,7 +344,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   ): Promise<string> {
     if (userId === undefined || userId === 'me') return requireUser(ctx).id;
     if (ctx.accessType === 'client' && userId !== ctx.user?.id) {
-      throw knownErrors.schemaError('query.user_id: clients can only list their own sessions');
+      throw new StatusError(403, 'Client can only list sessions of their own user.');
     }
     return (await identity.accounts.require(ctx.project.id, userId)).id;
   }

@@ -9,9 +9,12 @@ const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  * trusted only while the project allows it.
  */
 export function resolveTrustedUrl(candidate: string, config: ProjectConfig, baseUrl: string): URL {
-  // A relative path must start with one slash: `//evil.example` is an absolute URL in disguise.
-  if (candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/\\')) {
-    return new URL(candidate, baseUrl);
+  if (candidate.startsWith('/')) {
+    // A relative path stays on ipick only if it resolves there: `//evil.example`, `/\evil…` and
+    // `/<tab>/evil…` (the parser drops tabs and newlines) all name another host.
+    const url = new URL(candidate, baseUrl);
+    if (url.origin !== new URL(baseUrl).origin) throw knownErrors.redirectUrlNotWhitelisted();
+    return url;
   }
   let url: URL;
   try {
