@@ -35,6 +35,7 @@ import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { handleFrameworkError } from './platform/http/framework-errors.ts';
+import { nulCharactersPlugin } from './platform/http/nul-characters.ts';
 import { rateLimitPlugin } from './platform/http/rate-limits.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => referral.close()); // clicks still waiting are written first
 
   await app.register(errorHandlerPlugin);
+  await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   if (deps.rateLimits !== false) await app.register(rateLimitPlugin);

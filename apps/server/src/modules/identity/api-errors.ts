@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
 import { KnownError, knownErrors } from './known-errors.ts';
 import { identityHeader } from './request-context.ts';
 
@@ -31,7 +32,9 @@ export function handleIdentityError(
   reply: FastifyReply,
 ) {
   let known: KnownError | null = error instanceof KnownError ? error : null;
-  if (!known && 'code' in error) {
+  if (!known && error instanceof AppError && error.code === 'invalid_request') {
+    known = knownErrors.schemaError(error.message); // from app-wide checks (nul-characters.ts)
+  } else if (!known && 'code' in error) {
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

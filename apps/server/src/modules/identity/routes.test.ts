@@ -877,6 +877,20 @@ describe('anonymous and restricted users', () => {
 describe('every endpoint with bad input', () => {
   const someId = '00000000-0000-4000-8000-000000000000';
 
+  it('refuses a NUL character in a field, a metadata value or a query with SCHEMA_ERROR', async () => {
+    const { access_token } = await signUp();
+    for (const body of [{ display_name: 'a\u0000b' }, { client_metadata: { k: 'a\u0000b' } }]) {
+      const response = await api.call('PATCH', '/users/me', { accessToken: access_token, body });
+      expectKnownError(response, 400, 'SCHEMA_ERROR');
+      expect(response.json<{ error: string }>().error).toMatch(/^body\.\w+(\.k)?: contains a NUL/);
+    }
+    const search = await api.call('GET', '/users?query=a%00b', { tier: 'server' });
+    expectKnownError(search, 400, 'SCHEMA_ERROR');
+    expect(search.json<{ error: string }>().error).toMatch(/^query\.query: /);
+    const me = await api.call('GET', '/users/me', { accessToken: access_token });
+    expect(me.json()).toMatchObject({ display_name: null, client_metadata: {} });
+  });
+
   it.each([
     ['POST', '/auth/password/sign-up', { email: 'a@example.com' }],
     ['POST', '/auth/password/sign-in', { email: 42, password: 'x' }],
