@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
+import { parsePublishableKey, parseTestAmount, parseTestCurrency } from '../utils/sandbox-input';
 import { injectSnippet, newTestOrderId, removeSnippet, trackWithSnippet } from '../utils/snippet';
 
 type ScriptStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -89,9 +90,14 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
   const [status, setStatus] = useState<ScriptStatus>('idle');
   const [amount, setAmount] = useState('49.99');
   const [currency, setCurrency] = useState('USD');
+  const [keyError, setKeyError] = useState<string | undefined>();
   const [amountError, setAmountError] = useState<string | undefined>();
+  const [currencyError, setCurrencyError] = useState<string | undefined>();
   const [sent, setSent] = useState<SentEntry[]>([]);
   const lastId = useRef(0);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const currencyInput = useRef<HTMLInputElement>(null);
 
   const answers = useTrackAnswers();
 
@@ -117,9 +123,15 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
 
   const install = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const key = parsePublishableKey(keyValue);
+    setKeyError(key.error);
+    if (key.error !== undefined) {
+      keyInput.current?.focus();
+      return;
+    }
     setStatus('loading');
     injectSnippet(
-      { publishableKey: keyValue.trim(), domain: domainValue.trim() },
+      { publishableKey: key.value, domain: domainValue.trim() },
       {
         onLoad: () => {
           setStatus('loaded');
@@ -136,16 +148,22 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
   };
 
   const purchase = () => {
-    const major = Number(amount);
-    if (!Number.isFinite(major) || major < 0 || amount.trim() === '') {
-      setAmountError('Enter an amount such as 49.99');
+    const amountMinor = parseTestAmount(amount);
+    const code = parseTestCurrency(currency);
+    setAmountError(amountMinor.error);
+    setCurrencyError(code.error);
+    if (amountMinor.error !== undefined) {
+      amountInput.current?.focus();
       return;
     }
-    setAmountError(undefined);
+    if (code.error !== undefined) {
+      currencyInput.current?.focus();
+      return;
+    }
     track('purchase', {
       orderId: newTestOrderId(),
-      amountMinor: Math.round(major * 100),
-      currency: currency.trim().toUpperCase() || 'USD',
+      amountMinor: amountMinor.value,
+      currency: code.value,
     });
   };
 
@@ -184,8 +202,10 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
               autoComplete="off"
               spellCheck={false}
               placeholder="pk_live_…"
+              ref={keyInput}
               value={keyValue}
               onChange={(event) => setPublishableKey(event.target.value)}
+              error={keyError}
               hint="Starts with pk_live_. Find it under Integrate; it is safe to show in pages."
             />
             <TextField
@@ -218,23 +238,27 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-wrap items-start gap-3">
             <TextField
               label="Purchase amount"
               name="amount"
               inputMode="decimal"
+              ref={amountInput}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               error={amountError}
-              containerClassName="w-36"
+              containerClassName="w-44"
             />
             <TextField
               label="Currency"
               name="currency"
-              maxLength={3}
+              autoComplete="off"
+              spellCheck={false}
+              ref={currencyInput}
               value={currency}
               onChange={(event) => setCurrency(event.target.value)}
-              containerClassName="w-24"
+              error={currencyError}
+              containerClassName="w-36"
             />
           </div>
           <div className="flex flex-wrap gap-3">

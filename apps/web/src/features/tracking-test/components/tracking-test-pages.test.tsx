@@ -112,6 +112,103 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     expect(within(log).getAllByText('Sent')).toHaveLength(3);
   });
 
+  it('refuses a key that is not a publishable key, in the key field, without installing', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderAt('/tracking-test');
+
+    const keyField = await screen.findByLabelText('Publishable key');
+    await user.type(keyField, 'not-a-key');
+    await user.type(screen.getByLabelText('Shop domain'), 'shop.example.com');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+
+    expect(injectedScript()).toBeNull();
+    expect(screen.getByText('Not installed')).toBeTruthy();
+    expect(keyField.getAttribute('aria-invalid')).toBe('true');
+    expect(keyField.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(keyField.getAttribute('aria-describedby')!)?.textContent,
+    ).toMatch(/^Enter a publishable key: pk_live_ followed by letters and digits/);
+    expect(document.activeElement).toBe(keyField);
+
+    await user.clear(keyField);
+    await user.type(keyField, 'sk_live_abc');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+    expect(injectedScript()).toBeNull();
+    expect(
+      screen.getByText(/^This is a secret key, which must never be put in a web page/),
+    ).toBeTruthy();
+
+    await user.clear(keyField);
+    await user.type(keyField, 'pk_live_abc');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+    expect(injectedScript()?.getAttribute('data-key')).toBe('pk_live_abc');
+    expect(keyField.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('sends no purchase for an amount or currency it cannot read exactly', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderAt('/tracking-test');
+
+    await user.type(await screen.findByLabelText('Publishable key'), 'pk_live_abc');
+    await user.type(screen.getByLabelText('Shop domain'), 'shop.example.com');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+    const calls: unknown[][] = [];
+    const snippet: IpickFunction = (...args: unknown[]) => {
+      calls.push(args);
+      return true;
+    };
+    snippet.loaded = true;
+    testWindow.ipick = snippet;
+    fireEvent.load(injectedScript()!);
+    expect(await screen.findByText('Installed')).toBeTruthy();
+
+    const amountField = screen.getByLabelText('Purchase amount');
+    const currencyField = screen.getByLabelText('Currency');
+    const purchaseButton = screen.getByRole('button', { name: 'Purchase' });
+    const purchases = () => calls.filter((call) => call[1] === 'purchase');
+
+    for (const [typed, message] of [
+      ['1e9', /^Enter an amount such as 49\.99/],
+      ['12.345', /^Enter an amount such as 49\.99/],
+      ['-5', /^Enter an amount such as 49\.99/],
+      ['1000000.01', /^Enter at most 1,000,000$/],
+    ] as const) {
+      await user.clear(amountField);
+      await user.type(amountField, typed);
+      await user.click(purchaseButton);
+      expect(screen.getByText(message)).toBeTruthy();
+      expect(amountField.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(amountField);
+    }
+    expect(purchases()).toEqual([]);
+
+    await user.clear(amountField);
+    await user.type(amountField, '0.5');
+    await user.clear(currencyField);
+    await user.type(currencyField, 'XXXX');
+    // Typed in full, not cut to a valid-looking "XXX".
+    expect(currencyField).toHaveProperty('value', 'XXXX');
+    await user.click(purchaseButton);
+    expect(screen.getByText('Enter three letters (ISO 4217), such as USD')).toBeTruthy();
+    expect(currencyField.getAttribute('aria-invalid')).toBe('true');
+    expect(amountField.getAttribute('aria-invalid')).toBeNull();
+    expect(purchases()).toEqual([]);
+
+    await user.clear(currencyField);
+    await user.type(currencyField, 'eur');
+    await user.click(purchaseButton);
+    expect(currencyField.getAttribute('aria-invalid')).toBeNull();
+    expect(purchases()).toHaveLength(1);
+    expect(purchases()[0]?.[2]).toMatchObject({ amountMinor: 50, currency: 'EUR' });
+
+    await user.clear(amountField);
+    await user.type(amountField, '1000000');
+    await user.click(purchaseButton);
+    expect(purchases()[1]?.[2]).toMatchObject({ amountMinor: 100_000_000 });
+  });
+
   it("lists ipick's answers where the browser reports them (Resource Timing)", async () => {
     let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
     vi.stubGlobal(
