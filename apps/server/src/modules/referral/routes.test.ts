@@ -267,6 +267,11 @@ describe('GET /api/redirect: other destinations', () => {
     expect(page).toContain(`<a class="continue" href="${shown}"`);
     expect(page).toContain('<a href="/browse">Back to ipick</a>');
     expect(page).not.toContain('<x>');
+    // A clear keyboard focus ring, in the inline styles the page's policy allows.
+    expect(response.headers['content-security-policy']).toContain("style-src 'unsafe-inline'");
+    expect(page).toMatch(
+      /<style>[^<]*a:focus-visible, button:focus-visible \{ outline: 3px solid #0d9488; outline-offset: 3px; \}/,
+    );
     expect((await clickOf(sessionId))[0]).toMatchObject({
       target_host: 'unknown-shop.example',
       retailer_id: null,
