@@ -22,12 +22,14 @@ afterAll(async () => {
   await testDb?.dispose();
 });
 
-async function signedInMerchant() {
+const newStamp = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+async function signedInMerchant(domain = `kettles${newStamp()}.example.com`) {
   const merchant = browserSession(app);
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const stamp = newStamp();
   const response = await merchant.post('/api/business/auth/register', {
     name: 'Kettle World',
-    domain: `kettles${stamp}.example.com`,
+    domain,
     email: `merchant${stamp}@example.com`,
     password: 'merchant password 1',
   });
@@ -54,8 +56,10 @@ async function waitForImport(merchant: ReturnType<typeof browserSession>, import
 
 describe('merchant feed uploads', () => {
   it('imports an uploaded feed in the background and reports it', async () => {
-    const merchant = await signedInMerchant();
-    const upload = await merchant.post('/api/business/catalog/feeds', uploadForm(rssFeed));
+    const domain = `shop${newStamp()}.example.com`;
+    const merchant = await signedInMerchant(domain);
+    const feed = rssFeed.toString().replaceAll('shop.example.com', domain);
+    const upload = await merchant.post('/api/business/catalog/feeds', uploadForm(feed));
     expect(upload.statusCode).toBe(202);
     const { importId } = upload.json<{ importId: string }>();
     const report = await waitForImport(merchant, importId);
@@ -66,12 +70,31 @@ describe('merchant feed uploads', () => {
       rejected: 2,
       source: 'feed.xml',
       phase: null,
-      bytesRead: rssFeed.length,
-      bytesTotal: rssFeed.length,
+      bytesRead: Buffer.byteLength(feed),
+      bytesTotal: Buffer.byteLength(feed),
     });
     const list = await merchant.get('/api/business/catalog/feeds');
     expect(list.json<{ imports: { id: string }[] }>().imports.map((item) => item.id)).toContain(
       importId,
+    );
+  });
+
+  it("turns away rows that link outside the shop's domains", async () => {
+    const domain = `shop${newStamp()}.example.com`;
+    const merchant = await signedInMerchant(domain);
+    // Subdomains of the shop are its own; another site is not.
+    const feed = rssFeed
+      .toString()
+      .replace('shop.example.com/products/breville', `www.${domain}/products/breville`)
+      .replaceAll('shop.example.com', 'phishing.example.net');
+    const { importId } = (
+      await merchant.post('/api/business/catalog/feeds', uploadForm(feed))
+    ).json<{ importId: string }>();
+    const report = await waitForImport(merchant, importId);
+    expect(report).toMatchObject({ status: 'completed', created: 1, rejected: 4 });
+    const reasons = (report.rejections as { reasons: string[] }[]).flatMap((row) => row.reasons);
+    expect(reasons).toContain(
+      `link: must be on your shop's domain (${domain}), like the products it lists`,
     );
   });
 

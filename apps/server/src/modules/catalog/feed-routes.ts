@@ -74,6 +74,11 @@ export async function feedRoutes(app: FastifyInstance, { db, auth, fetcher }: Fe
       hosts: [business.domain],
       affiliateParam: null,
     });
+    // A shop's feed lists the shop's own products: links elsewhere are turned away.
+    const linkDomains = [
+      business.domain.toLowerCase(),
+      ...(await merchantRepository.verifiedDomains(business.id)),
+    ];
     const importId = await beginFeedImport(db, retailer, feed.source);
     const counter = new ByteCounter();
     // An error of the source (a download cut short) fails the import instead of stalling it.
@@ -87,6 +92,7 @@ export async function feedRoutes(app: FastifyInstance, { db, auth, fetcher }: Fe
       format: feed.format,
       source: feed.source,
       isFullFeed: options.isFullFeed,
+      linkDomains,
       onProgress: progress.report,
     })
       .then(() => progress.flushed())

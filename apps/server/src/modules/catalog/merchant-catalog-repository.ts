@@ -51,6 +51,17 @@ export class MerchantCatalogRepository {
     this.#db = db;
   }
 
+  /** The business's verified shop domains (its registered domain is the caller's). */
+  async verifiedDomains(businessId: string): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('business_domains')
+      .select('domain')
+      .where('business_id', '=', businessId)
+      .where('verified_at', 'is not', null)
+      .execute();
+    return rows.map((row) => row.domain);
+  }
+
   async findRetailerId(domain: string): Promise<string | undefined> {
     const row = await this.#db
       .selectFrom('retailers')

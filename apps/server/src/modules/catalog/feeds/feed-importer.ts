@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { domainsOfHost } from '@ipick/core';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../platform/db/schema.ts';
 import type { CatalogRepository, RetailerRecord } from '../catalog-repository.ts';
 import type { OfferInput } from '../catalog-types.ts';
-import { toOffer } from './feed-item.ts';
+import { toOffer, type FeedItemResult } from './feed-item.ts';
 import {
   readDelimitedFeed,
   readXmlFeed,
@@ -52,6 +53,12 @@ export interface FeedImportOptions {
   source: string;
   /** A full feed lists everything the shop sells: offers it leaves out are out of stock. */
   isFullFeed?: boolean;
+  /**
+   * The domains a row's link must be on (subdomains and ports included), as Merchant Center
+   * requires of a shop's feed: a merchant's registered and verified domains. An operator's
+   * import may link anywhere.
+   */
+  linkDomains?: readonly string[];
   batchSize?: number;
   onProgress?: (progress: FeedImportProgress) => void;
 }
@@ -120,7 +127,7 @@ export async function runFeedImport(
     try {
       for await (const item of readItems(options.input, options.format)) {
         report.itemsSeen++;
-        const result = toOffer(item);
+        const result = checkLinkDomain(toOffer(item), options.linkDomains);
         if (result.ok) {
           accepted++;
           if (!spool.write(`${JSON.stringify(result.offer)}\n`))
@@ -181,6 +188,24 @@ export async function runFeedImport(
   }
   await recordCounts(options.db, importId, report, true);
   return report;
+}
+
+/** Turns a row whose link leaves the shop's domains into a rejected one. */
+function checkLinkDomain(
+  result: FeedItemResult,
+  linkDomains: readonly string[] | undefined,
+): FeedItemResult {
+  if (!result.ok || linkDomains === undefined) return result;
+  const allowed = new Set(linkDomains.map((domain) => domain.toLowerCase()));
+  if (domainsOfHost(new URL(result.offer.url).host).some((domain) => allowed.has(domain))) {
+    return result;
+  }
+  const shop = linkDomains.join(', ');
+  return {
+    ok: false,
+    id: result.offer.retailerProductId,
+    reasons: [`link: must be on your shop's domain (${shop}), like the products it lists`],
+  };
 }
 
 function readItems(input: Readable, format: FeedFormat): AsyncGenerator<RawFeedItem> {
