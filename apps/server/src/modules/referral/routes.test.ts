@@ -119,6 +119,42 @@ describe('GET /api/redirect: bad input', () => {
     expect(await clickCount()).toBe(before);
   });
 
+  it.each([
+    ['to=https://example.com&to=https://b.com', /^to: give one address, not 2$/],
+    ['to=https://a.example/&to=&to=https://b.example/', /^to: give one address, not 3$/],
+    [`offer=${randomUUID()}&offer=${randomUUID()}`, /^offer: give one offer id, not 2$/],
+    ['to=https://unknown.example/&sig=a&sig=b', /^sig: give one signature, not 2$/],
+    [
+      'to=https://unknown.example/&utm_source=a&utm_source=b',
+      /^utm_source: give one value, not 2$/,
+    ],
+    ['to=https://unknown.example/&from=/a&from=/b', /^from: give one path, not 2$/],
+  ])(
+    'refuses a repeated parameter (%s) with 400 saying so, and no click',
+    async (query, message) => {
+      const before = await clickCount();
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/redirect?${query}`,
+        headers: { 'user-agent': chromeOnWindows },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(await clickCount()).toBe(before);
+    },
+  );
+
+  it('ignores a repeated parameter that is not one of its own', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/redirect?to=https://unknown.example/&other=1&other=2',
+      headers: { 'user-agent': chromeOnWindows },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown offer without `to`, recording nothing', async () => {
     const before = await clickCount();
     const response = await redirect({ offer: randomUUID() });
