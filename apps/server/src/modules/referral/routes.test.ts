@@ -96,7 +96,8 @@ describe('GET /api/redirect: bad input', () => {
     ['data:', { to: 'data:text/html,<script>alert(1)</script>' }, /not data:$/],
     ['ftp:', { to: 'ftp://files.example.com/a' }, /not ftp:$/],
     ['user info', { to: 'https://www.amazon.com@evil.example/' }, /user name or password/],
-    ['control characters', { to: 'https://www.amazon.com/\u0000x' }, /control characters/],
+    ['control characters', { to: 'https://www.amazon.com/\u0001x' }, /control characters/],
+    ['NUL', { to: 'https://www.amazon.com/\u0000x' }, /NUL character/],
     ['over-long', { to: longTarget }, /^to: the address is longer than 2048 characters$/],
     ['bad offer id', { offer: 'nope' }, /^offer: this is not an offer id$/],
     [

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { readSessionCookie, SHOPPER_COOKIE } from '../auth/session-cookies.ts';
 import { isLocalPath, renderInterstitialPage } from './interstitial-page.ts';
-import type { FollowResult, ReferralService } from './referral-service.ts';
+import type { ReferralService } from './referral-service.ts';
 import { readVisitor } from './visitor.ts';
 
 interface ReferralRoutesOptions {
@@ -24,29 +24,34 @@ export async function referralRoutes(
   // request, which cost the redirect about a sixth of its time (bench/redirect.ts). The
   // headers that matter here are fixed (`redirectHeaders`, `pageHeaders`), and stricter than
   // the global ones.
-  app.get('/api/redirect', { helmet: false }, async (request, reply) => {
-    let query: RedirectQuery;
-    let result: FollowResult;
-    try {
-      query = parseRedirectQuery(request.query);
+  app.get(
+    '/api/redirect',
+    {
+      helmet: false,
+      // Runs before the error handler, also for an error from a global hook (a NUL character
+      // in the query), so every error answer has the page's headers; free on the way to a 302.
+      onError: (_request, reply, _error, done) => {
+        void reply.headers(pageHeaders);
+        done();
+      },
+    },
+    async (request, reply) => {
+      const query = parseRedirectQuery(request.query);
       const pendingUserId = signedInUserId(request, auth);
       const userId = pendingUserId === null ? null : await pendingUserId;
-      result = await referral.follow(query, readVisitor(request), userId);
-    } catch (error) {
-      void reply.headers(pageHeaders); // the error handler answers with these too
-      throw error;
-    }
-    if (result.recordError) {
-      // Spec §8: a referral that could not be tracked is logged; the visitor still goes on.
-      request.log.error({ err: result.recordError }, 'could not record an outbound click');
-    }
-    if (result.isTrusted) return reply.headers(redirectHeaders).redirect(result.location, 302);
-    const backPath = isLocalPath(query.from) ? query.from : '/';
-    return reply
-      .headers(pageHeaders)
-      .type('text/html; charset=utf-8')
-      .send(renderInterstitialPage(result.location, backPath));
-  });
+      const result = await referral.follow(query, readVisitor(request), userId);
+      if (result.recordError) {
+        // Spec §8: a referral that could not be tracked is logged; the visitor still goes on.
+        request.log.error({ err: result.recordError }, 'could not record an outbound click');
+      }
+      if (result.isTrusted) return reply.headers(redirectHeaders).redirect(result.location, 302);
+      const backPath = isLocalPath(query.from) ? query.from : '/';
+      return reply
+        .headers(pageHeaders)
+        .type('text/html; charset=utf-8')
+        .send(renderInterstitialPage(result.location, backPath));
+    },
+  );
 }
 
 /**
