@@ -13,6 +13,9 @@ import { AuthDialog } from './auth-dialog';
  */
 export function AccountMenu() {
   const { user, isLoading, logout } = useAuth();
+  // Signing in through the modal replaces its trigger ("Sign in") with the menu button, so
+  // focus would fall to <body>: the menu button takes it instead, once.
+  const [isMenuFocusPending, setIsMenuFocusPending] = useState(false);
 
   if (isLoading) {
     return <Skeleton className="h-9 w-20" />;
@@ -20,6 +23,7 @@ export function AccountMenu() {
   if (!user) {
     return (
       <AuthDialog
+        onSignedIn={() => setIsMenuFocusPending(true)}
         trigger={
           <Button variant="ghost" className="h-9 px-3 text-muted-foreground hover:text-foreground">
             Sign in
@@ -28,21 +32,37 @@ export function AccountMenu() {
       />
     );
   }
-  return <UserMenu user={user} onSignOut={logout} />;
+  return (
+    <UserMenu
+      user={user}
+      onSignOut={logout}
+      shouldTakeFocus={isMenuFocusPending}
+      onFocusTaken={() => setIsMenuFocusPending(false)}
+    />
+  );
 }
 
 interface UserMenuProps {
   user: SessionUser;
   onSignOut: () => Promise<void>;
+  /** Moves focus to the menu button (after signing in through the modal). */
+  shouldTakeFocus?: boolean;
+  onFocusTaken?: () => void;
 }
 
 /** A disclosure menu (button + list of links), closed by Esc, a click outside or a choice. */
-function UserMenu({ user, onSignOut }: UserMenuProps) {
+function UserMenu({ user, onSignOut, shouldTakeFocus = false, onFocusTaken }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const name = user.displayName ?? user.email ?? 'Account';
+
+  useEffect(() => {
+    if (!shouldTakeFocus) return;
+    buttonRef.current?.focus();
+    onFocusTaken?.();
+  }, [shouldTakeFocus, onFocusTaken]);
 
   useEffect(() => {
     if (!open) return;

@@ -44,6 +44,27 @@ describe('the sign-in modal', () => {
     expect(sentRequests(api.fetch)).toContain('POST /api/auth/login');
   });
 
+  it('puts focus on the account menu button that replaced "Sign in", not on the page body', async () => {
+    stubApi({
+      routes: {
+        'POST /api/auth/login': (_request, session) => {
+          session.user = shopper;
+          return json({ success: true, user: shopper });
+        },
+      },
+    });
+    const { user, dialog } = await openSignIn();
+    await signIn(user, dialog);
+
+    const menuButton = await screen.findByRole('button', { name: /ada@example\.com/ });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
+    // The dialog's own focus return runs a moment later; it must not undo this.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it("shows the server's message for a wrong password and stays open", async () => {
     stubApi({
       routes: {
@@ -165,6 +186,8 @@ describe('the sign-in modal', () => {
     expect(
       await screen.findByText("We've sent a verification link to new@example.com."),
     ).toBeTruthy();
+    const menuButton = screen.getByRole('button', { name: /new@example\.com/ });
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
   });
 
   it("says 'Registration failed' when the server gives no message, and its message otherwise", async () => {

@@ -39,10 +39,15 @@ const viewText: Record<AuthView, { title: string; description: string }> = {
 interface AuthDialogProps {
   /** The element that opens the dialog; focus returns to it on close. */
   trigger: ReactNode;
+  /**
+   * Called once the user is signed in (or signed up). The trigger is then usually replaced by
+   * the account menu, so focus cannot return to it: the caller says where it goes instead.
+   */
+  onSignedIn?: () => void;
 }
 
 /** The shopper sign-in and sign-up modal (spec §1), opened from the site header. */
-export function AuthDialog({ trigger }: AuthDialogProps) {
+export function AuthDialog({ trigger, onSignedIn }: AuthDialogProps) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>('sign-in');
   const idPrefix = useId();
@@ -81,7 +86,12 @@ export function AuthDialog({ trigger }: AuthDialogProps) {
             <TabPanel idPrefix={idPrefix} value={view}>
               {view === 'sign-in' ? (
                 <div className="flex flex-col gap-3">
-                  <SignInForm onSuccess={() => setOpen(false)} />
+                  <SignInForm
+                    onSuccess={() => {
+                      setOpen(false);
+                      onSignedIn?.();
+                    }}
+                  />
                   <Button
                     variant="link"
                     className="self-start px-0"
@@ -94,6 +104,7 @@ export function AuthDialog({ trigger }: AuthDialogProps) {
                 <SignUpForm
                   onSuccess={(user) => {
                     setOpen(false);
+                    onSignedIn?.();
                     toast.success('Account created', {
                       description: user.email
                         ? `We've sent a verification link to ${user.email}.`
