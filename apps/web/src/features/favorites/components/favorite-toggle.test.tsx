@@ -133,6 +133,24 @@ describe('the favourite toggle on the results page', { timeout: 15_000 }, () => 
     expect(router.state.location.search).toBe(`?returnTo=${encodeURIComponent(path)}`);
   });
 
+  it('keeps one sign-in notification however often a signed-out shopper presses a heart', async () => {
+    saveProductRequest(requestId, new URL(pastedUrl));
+    stubApi({ routes: favoritesRoutes() });
+    const user = userEvent.setup({ delay: null });
+    renderAt(path);
+
+    const toggle = await findProductToggle('Save to favorites');
+    await waitFor(() => expect(toggle.getAttribute('aria-disabled')).toBeNull());
+    await user.click(toggle);
+    expect(await screen.findByText('Sign in to save favorites')).toBeTruthy();
+    await user.click(toggle);
+    await user.click(await within(offerItem()).findByRole('button', { name: 'Save to favorites' }));
+
+    // Give sonner the time a second toast would take to appear.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('Sign in to save favorites')).toHaveLength(1);
+  });
+
   it('shows what is saved and saves the pasted product for a signed-in shopper', async () => {
     saveProductRequest(requestId, new URL(pastedUrl));
     const saved = buildFavorite(offerUrl, 'Acme 1.7L Electric Kettle');

@@ -34,6 +34,8 @@ interface FavoriteToggleProps {
 
 const SAVE_LABEL = 'Save to favorites';
 const REMOVE_LABEL = 'Remove from favorites';
+/** One "sign in" toast at a time: pressing a heart again replaces it instead of stacking more. */
+const SIGN_IN_TOAST_ID = 'favorites-sign-in';
 
 /**
  * Saves a compared product (or one of its offers) to the shopper's favourites, or removes it.
@@ -73,6 +75,7 @@ export function FavoriteToggle({
     if (isBusy || isWaiting) return;
     if (!isSignedIn) {
       toast('Sign in to save favorites', {
+        id: SIGN_IN_TOAST_ID,
         description: 'Favorites are kept in your ipick account.',
         action: { label: 'Sign in', onClick: () => void navigate(signInHref) },
       });
