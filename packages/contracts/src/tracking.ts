@@ -377,6 +377,7 @@ export const clickCreditSchema = z.object({
   referralId: z.string().nullable(),
   occurredAt: z.string(),
   share: z.number(),
+  /** The click's share of the sale's amount less its refunds (0 for a lead). */
   amountMinor: z.number().int(),
 });
 

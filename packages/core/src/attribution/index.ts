@@ -22,3 +22,4 @@ export {
   type JourneyStep,
   type JourneyStepType,
 } from './journey.ts';
+export { isRefundedInFull, netSaleMinor } from './refunds.ts';

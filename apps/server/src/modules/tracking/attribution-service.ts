@@ -14,6 +14,7 @@ import {
   DEFAULT_ATTRIBUTION_WINDOW_DAYS,
   attributeJourney,
   groupJourneys,
+  netSaleMinor,
   type AttributionModel,
   type ClickCredit,
   type ConversionAttribution,
@@ -45,6 +46,8 @@ const MAX_REPORT_RANGE_DAYS = 366;
 const MAX_LINK_ROUNDS = 4;
 /** Ids of each kind one read follows at most. */
 const MAX_KEYS_PER_KIND = 1000;
+/** Order ids one read of refunds names at most. */
+const REFUND_LOOKUP_BATCH = 1000;
 
 /** Everything found for a set of ids: the pieces of one or more journeys. */
 interface JourneyRows {
@@ -128,23 +131,14 @@ export class AttributionService {
     );
     const truncated = listed.length > ATTRIBUTION_REPORT_LIMIT;
     const conversions = listed.slice(0, ATTRIBUTION_REPORT_LIMIT);
-    const range = { since: new Date(from.getTime() - settings.windowDays * DAY_MS), until: to };
-    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range);
-    // The report's own conversions are credited even when the id-following read stopped short.
-    const known = new Set(rows.conversions.map((row) => row.id));
-    rows.conversions.push(...conversions.filter((row) => !known.has(row.id)));
-
-    const credits = new Map<string, ConversionAttribution['credits']>();
-    for (const journey of groupJourneys(toSteps(rows))) {
-      for (const result of attributeJourney(journey, { windowDays: settings.windowDays, models })) {
-        credits.set(result.conversionId, result.credits);
-      }
-    }
-    const clicks = clickIndex(rows);
-    const refunds = await this.#repository.listRefunds(
+    const rows = await this.#journeyRows(
       businessId,
-      conversions.filter((row) => row.kind === 'sale').map((row) => row.order_id),
+      conversions,
+      reportRange(from, to, settings.windowDays),
     );
+    const refunds = await this.#refundsOf(businessId, conversions);
+    const credits = creditJourneys(rows, refunds, settings.windowDays, models);
+    const clicks = clickIndex(rows);
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -153,13 +147,47 @@ export class AttributionService {
       models,
       conversions: conversions.map((row) => ({
         ...toConversion(row),
-        refundedMinor: refunds
-          .filter((refund) => row.kind === 'sale' && refund.order_id === row.order_id)
-          .reduce((sum, refund) => sum + Number(refund.amount_minor), 0),
+        refundedMinor: row.kind === 'sale' ? (refunds.get(row.order_id) ?? 0) : 0,
         credits: presentCredits(credits.get(row.id) ?? {}, models, clicks),
       })),
       truncated,
     };
+  }
+
+  /**
+   * The rows tied to `conversions` by their ids (within `range`), the conversions included
+   * even when the id-following read stopped short.
+   */
+  async #journeyRows(
+    businessId: string,
+    conversions: ConversionRow[],
+    range: TimeRange,
+  ): Promise<JourneyRows> {
+    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range);
+    const known = new Set(rows.conversions.map((row) => row.id));
+    rows.conversions.push(...conversions.filter((row) => !known.has(row.id)));
+    return rows;
+  }
+
+  /** What refunds gave back on each sale of `rows`, by order id. */
+  async #refundsOf(businessId: string, rows: ConversionRow[]): Promise<Map<string, number>> {
+    const orderIds = [
+      ...new Set(rows.filter((row) => row.kind === 'sale').map((row) => row.order_id)),
+    ];
+    const refunds = new Map<string, number>();
+    for (let start = 0; start < orderIds.length; start += REFUND_LOOKUP_BATCH) {
+      const found = await this.#repository.listRefunds(
+        businessId,
+        orderIds.slice(start, start + REFUND_LOOKUP_BATCH),
+      );
+      for (const refund of found) {
+        refunds.set(
+          refund.order_id,
+          (refunds.get(refund.order_id) ?? 0) + Number(refund.amount_minor),
+        );
+      }
+    }
+    return refunds;
   }
 
   /**
@@ -173,12 +201,10 @@ export class AttributionService {
       throw new AppError('not_found', `orderId: there is no conversion with order id ${orderId}`);
     }
     const settings = await this.settings(businessId);
-    const rows = await this.#collect(businessId, keysOfRows({ conversions: orders }), {});
-    const known = new Set(rows.conversions.map((row) => row.id));
-    rows.conversions.push(...orders.filter((row) => !known.has(row.id)));
-
+    const rows = await this.#journeyRows(businessId, orders, {});
+    const refunds = await this.#refundsOf(businessId, rows.conversions);
     const clicks = clickIndex(rows);
-    const attribution = attributeJourney(toSteps(rows), {
+    const attribution = attributeJourney(toSteps(rows, refunds), {
       windowDays: settings.windowDays,
     }).map((result) => ({
       conversionId: result.conversionId,
@@ -256,6 +282,31 @@ function oneRowPerClick(rows: JourneyRows): JourneyRows {
   };
 }
 
+/** A report's rows: its conversions' and the clicks up to a window before its start. */
+function reportRange(from: Date, to: Date, windowDays: number): TimeRange {
+  return { since: new Date(from.getTime() - windowDays * DAY_MS), until: to };
+}
+
+/**
+ * Each conversion's credit under `models`: the rows are grouped into journeys and every
+ * journey's clicks are credited, a sale on its amount less its refunds. The one rule behind
+ * the report and the dashboard's figures.
+ */
+function creditJourneys(
+  rows: JourneyRows,
+  refunds: Map<string, number>,
+  windowDays: number,
+  models: readonly AttributionModel[],
+): Map<string, ConversionAttribution['credits']> {
+  const credits = new Map<string, ConversionAttribution['credits']>();
+  for (const journey of groupJourneys(toSteps(rows, refunds))) {
+    for (const result of attributeJourney(journey, { windowDays, models })) {
+      credits.set(result.conversionId, result.credits);
+    }
+  }
+  return credits;
+}
+
 /** `YYYY-MM-DD` is a whole UTC day: `from` its start, `to` the start of the next day. */
 function parseBound(value: string, side: 'start' | 'end'): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
@@ -311,8 +362,11 @@ function keyCount(keys: KeySet): number {
   );
 }
 
-/** Core journey steps: ipick clicks, events as visits, and leads and sales (refunds earn none). */
-function toSteps(rows: JourneyRows): JourneyStep[] {
+/**
+ * Core journey steps: ipick clicks, events as visits, and leads and sales (refunds earn none;
+ * a sale is credited on its amount less the refunds of its order, `refunds`).
+ */
+function toSteps(rows: JourneyRows, refunds: Map<string, number>): JourneyStep[] {
   const clickSteps = [...rows.referrals, ...rows.redirectClicks].map((row): JourneyStep => ({
     type: 'click',
     id: row.id,
@@ -336,7 +390,10 @@ function toSteps(rows: JourneyRows): JourneyStep[] {
       type: 'conversion',
       id: row.id,
       at: row.occurred_at.getTime(),
-      amountMinor: Number(row.amount_minor),
+      amountMinor:
+        row.kind === 'sale'
+          ? netSaleMinor(Number(row.amount_minor), refunds.get(row.order_id) ?? 0)
+          : Number(row.amount_minor),
       keys: {
         referralId: row.referral_id,
         clickId: row.click_id,

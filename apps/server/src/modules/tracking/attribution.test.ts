@@ -183,18 +183,19 @@ describe('GET /api/business/attribution', () => {
     expect(sale.refundedMinor).toBe(2500);
     const byModel = (model: string) =>
       sale.credits[model]!.map((credit) => [credit.clickId, credit.amountMinor]);
-    // The redirect click 40 days back is outside the 30-day window.
-    expect(byModel('last_click')).toEqual([[clicks.last, 10_000]]);
-    expect(byModel('first_click')).toEqual([[clicks.first, 10_000]]);
+    // The redirect click 40 days back is outside the 30-day window. The sale of 10,000 less
+    // its refund of 2,500 is what the clicks share.
+    expect(byModel('last_click')).toEqual([[clicks.last, 7_500]]);
+    expect(byModel('first_click')).toEqual([[clicks.first, 7_500]]);
     expect(byModel('linear')).toEqual([
-      [clicks.first, 3333],
-      [clicks.middle, 3333],
-      [clicks.last, 3334],
+      [clicks.first, 2500],
+      [clicks.middle, 2500],
+      [clicks.last, 2500],
     ]);
     expect(byModel('position_based')).toEqual([
-      [clicks.first, 4000],
-      [clicks.middle, 2000],
-      [clicks.last, 4000],
+      [clicks.first, 3000],
+      [clicks.middle, 1500],
+      [clicks.last, 3000],
     ]);
     expect(sale.credits.last_click![0]!.referralId).toBe('aff_journey_3');
 
@@ -232,6 +233,109 @@ describe('GET /api/business/attribution', () => {
     const other = await buildMerchant(app);
     const empty = await other.browser.get(`/api/business/attribution?${query()}`);
     expect(empty.json<{ conversions: unknown[] }>().conversions).toEqual([]);
+  });
+});
+
+describe('refunds in the attribution report', () => {
+  // A shop of its own: one ipick click, a sale refunded in full, a sale, and a sale refunded
+  // in part, all quoting the click's referral id.
+  let shop: Merchant;
+  let shopKey: string;
+  const sent = async (body: Record<string, unknown>) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { authorization: `Bearer ${shopKey}` },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+  };
+
+  beforeAll(async () => {
+    shop = await buildMerchant(app);
+    shopKey = (await createKey(shop, 'secret')).key;
+    const referralId = 'aff_refunds_1767225600000_abc';
+    const tracked = await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: shop.domain,
+      targetUrl: `https://${shop.domain}/p/kettle`,
+    });
+    expect(tracked.json()).toMatchObject({ success: true });
+    await db()
+      .updateTable('merchant_referrals')
+      .set({ occurred_at: daysAgo(3) } as never)
+      .where('referral_id', '=', referralId)
+      .execute();
+    const sale = { kind: 'sale', currency: 'USD', referralId };
+    await sent({
+      ...sale,
+      orderId: 'ORDER-1001',
+      amountMinor: 11_900,
+      occurredAt: daysAgo(2).toISOString(),
+    });
+    await sent({ kind: 'refund', orderId: 'ORDER-1001', amountMinor: 11_900, currency: 'USD' });
+    await sent({
+      ...sale,
+      orderId: 'ORDER-1005',
+      amountMinor: 23_800,
+      occurredAt: daysAgo(1).toISOString(),
+    });
+    await sent({
+      ...sale,
+      orderId: 'ORDER-1006',
+      amountMinor: 10_000,
+      occurredAt: daysAgo(1).toISOString(),
+    });
+    await sent({ kind: 'refund', orderId: 'ORDER-1006', amountMinor: 2_500, currency: 'USD' });
+  });
+
+  it('credits each sale on its amount less its refunds: nothing for one refunded in full', async () => {
+    const response = await shop.browser.get(
+      `/api/business/attribution?from=${encodeURIComponent(daysAgo(5).toISOString())}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const report = response.json<{ conversions: (ReportConversion & { amountMinor: number })[] }>();
+    const byOrder = Object.fromEntries(report.conversions.map((row) => [row.orderId, row]));
+    expect(Object.keys(byOrder).sort()).toEqual(['ORDER-1001', 'ORDER-1005', 'ORDER-1006']);
+    const credited = (orderId: string) =>
+      Object.fromEntries(
+        Object.entries(byOrder[orderId]!.credits).map(([model, credits]) => [
+          model,
+          credits.reduce((sum, credit) => sum + credit.amountMinor, 0),
+        ]),
+      );
+    const everyModel = (amount: number) => ({
+      last_click: amount,
+      first_click: amount,
+      linear: amount,
+      position_based: amount,
+    });
+    expect(byOrder['ORDER-1001']).toMatchObject({ amountMinor: 11_900, refundedMinor: 11_900 });
+    expect(credited('ORDER-1001')).toEqual(everyModel(0));
+    expect(byOrder['ORDER-1005']).toMatchObject({ amountMinor: 23_800, refundedMinor: 0 });
+    expect(credited('ORDER-1005')).toEqual(everyModel(23_800));
+    expect(byOrder['ORDER-1006']).toMatchObject({ amountMinor: 10_000, refundedMinor: 2_500 });
+    expect(credited('ORDER-1006')).toEqual(everyModel(7_500));
+  });
+
+  it("credits the journey view's sales the same way", async () => {
+    const response = await shop.browser.get('/api/business/journeys?orderId=ORDER-1005');
+    const journey = response.json<{
+      steps: { type: string; id: string; orderId?: string }[];
+      attribution: { conversionId: string; credits: Record<string, Credit[]> }[];
+    }>();
+    const orderOf = new Map(journey.steps.map((step) => [step.id, step.orderId]));
+    const lastClick: Record<string, number[]> = Object.fromEntries(
+      journey.attribution.map((entry) => [
+        orderOf.get(entry.conversionId) ?? '',
+        entry.credits.last_click!.map((credit) => credit.amountMinor),
+      ]),
+    );
+    expect(lastClick).toEqual({
+      'ORDER-1001': [0],
+      'ORDER-1005': [23_800],
+      'ORDER-1006': [7_500],
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AttributionModelName, AttributionReport as Report } from '@ipick/contracts';
-import { formatMoney } from '@ipick/core';
+import { formatMoney, isRefundedInFull } from '@ipick/core';
 import { Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -82,7 +82,7 @@ function ReportBody({ report }: { report: ReturnType<typeof useAttributionReport
     );
   }
   const summary = summarizeCredits(report.data);
-  if (summary.conversions === 0) {
+  if (report.data.conversions.length === 0) {
     return (
       <EmptyState
         icon={<Target />}
@@ -119,7 +119,9 @@ function ModelComparison({ summary, report }: { summary: CreditSummary; report: 
         <CardTitle>Credit by model</CardTitle>
         <CardDescription>
           {summary.withClicks} of {summary.conversions} conversion
-          {summary.conversions === 1 ? '' : 's'} followed an ipick click within the window.
+          {summary.conversions === 1 ? '' : 's'} followed an ipick click within the window. Revenue
+          is credited net of refunds, and a sale refunded in full counts as no conversion
+          {summary.refundedInFull > 0 ? ` (${summary.refundedInFull} in this period)` : ''}.
           {summary.otherCurrencySales > 0
             ? ` Revenue is in ${summary.currency}; ${summary.otherCurrencySales} sale${summary.otherCurrencySales === 1 ? ' in another currency is' : 's in other currencies are'} counted but not added up.`
             : ''}
@@ -267,7 +269,11 @@ function ConversionTable({ report }: { report: Report }) {
                     {conversion.kind === 'lead'
                       ? '—'
                       : money(conversion.amountMinor, conversion.currency)}
-                    {conversion.refundedMinor > 0 ? (
+                    {isRefundedInFull(conversion) ? (
+                      <span className="block text-xs text-muted-foreground">
+                        Refunded in full · not counted
+                      </span>
+                    ) : conversion.refundedMinor > 0 ? (
                       <span className="block text-xs text-muted-foreground">
                         {money(conversion.refundedMinor, conversion.currency)} refunded
                       </span>
@@ -331,8 +337,8 @@ function ModelExplanations() {
           clicks: last-click rewards the click that closed the sale, first-click the one that found
           you the shopper, and linear and position-based spread the same purchase over several
           clicks, so each click (and the product or campaign behind it) gets a part. Every model
-          hands out the whole of each purchase that followed an ipick click, so the credited revenue
-          is the same; what changes is which clicks earn it.
+          hands out the whole of each purchase that followed an ipick click, less its refunds, so
+          the credited revenue is the same; what changes is which clicks earn it.
         </p>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import type { AttributionModelName, AttributionReport } from '@ipick/contracts';
+import { isRefundedInFull } from '@ipick/core';
 
 export const MODEL_LABELS: Record<AttributionModelName, string> = {
   last_click: 'Last click',
@@ -13,7 +14,7 @@ export const POSITIONS: readonly ClickPosition[] = ['only', 'first', 'middle', '
 
 export interface ModelSummary {
   model: AttributionModelName;
-  /** Credited revenue in `currency` (sales only; leads carry no amount). */
+  /** Credited revenue in `currency`, net of refunds (sales only; leads carry no amount). */
   creditedMinor: number;
   /** Conversions with any credit under this model. */
   conversions: number;
@@ -29,15 +30,21 @@ export interface CreditSummary {
   currency: string | null;
   /** Sales in other currencies, left out of the figures. */
   otherCurrencySales: number;
-  /** Leads and sales in the period, and those with at least one ipick click. */
+  /**
+   * Leads and sales in the period, and those with at least one ipick click. A sale refunded
+   * in full is no conversion: it is left out of every count.
+   */
   conversions: number;
   withClicks: number;
+  /** Sales of the period refunded in full (listed, not counted). */
+  refundedInFull: number;
   models: ModelSummary[];
 }
 
 /**
  * Adds up each model's credit for the dashboard: how much revenue and how many conversions it
- * gives ipick's clicks, and to which click of each journey (first, middle, last) it goes.
+ * gives ipick's clicks, and to which click of each journey (first, middle, last) it goes. The
+ * server credits each sale on its amount less its refunds.
  */
 export function summarizeCredits(report: AttributionReport): CreditSummary {
   const counts = new Map<string, number>();
@@ -49,6 +56,7 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
   const currency = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   let otherCurrencySales = 0;
   let withClicks = 0;
+  let refundedInFull = 0;
   const models = report.models.map((model): ModelSummary => ({
     model,
     creditedMinor: 0,
@@ -56,6 +64,10 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
     byPosition: { only: 0, first: 0, middle: 0, last: 0 },
   }));
   for (const conversion of report.conversions) {
+    if (isRefundedInFull(conversion)) {
+      refundedInFull++;
+      continue;
+    }
     const isOtherCurrency =
       conversion.kind === 'sale' &&
       conversion.currency !== null &&
@@ -88,8 +100,9 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
   return {
     currency,
     otherCurrencySales,
-    conversions: report.conversions.length,
+    conversions: report.conversions.length - refundedInFull,
     withClicks,
+    refundedInFull,
     models,
   };
 }

@@ -107,6 +107,63 @@ describe('/business/dashboard/checkout/attribution', () => {
     expect(span).toBe(6 * 86_400_000);
   });
 
+  it('leaves a sale refunded in full out of the counts and says so', async () => {
+    const [sale] = buildReport().conversions;
+    const credited = (amountMinor: number) => ({
+      last_click: [click('c1', 3, 1, amountMinor)],
+      first_click: [click('c1', 3, 1, amountMinor)],
+      linear: [click('c1', 3, 1, amountMinor)],
+      position_based: [click('c1', 3, 1, amountMinor)],
+    });
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': () =>
+          json(
+            buildReport({
+              conversions: [
+                {
+                  ...sale!,
+                  id: '2a1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+                  orderId: 'ORDER-1001',
+                  amountMinor: 11_900,
+                  refundedMinor: 11_900,
+                  occurredAt: at(2),
+                  credits: credited(0),
+                },
+                {
+                  ...sale!,
+                  id: '3a1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+                  orderId: 'ORDER-1005',
+                  amountMinor: 23_800,
+                  occurredAt: at(1),
+                  credits: credited(23_800),
+                },
+              ],
+            }),
+          ),
+      },
+    });
+    renderAt(path);
+
+    const models = await screen.findByRole('table', { name: /credited under each model/ });
+    const lastClick = within(models).getByRole('row', { name: /^Last click/ });
+    expect(
+      within(lastClick)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$238.00', '1', '']);
+    expect(
+      screen.getByText(/^1 of 1 conversion followed an ipick click within the window\./)
+        .textContent,
+    ).toContain(
+      'Revenue is credited net of refunds, and a sale refunded in full counts as no conversion (1 in this period).',
+    );
+    const conversions = screen.getByRole('table', { name: /Each conversion/ });
+    const refunded = within(conversions).getByRole('row', { name: /ORDER-1001/ });
+    expect(refunded.textContent).toContain('$119.00Refunded in full · not counted');
+  });
+
   it('reports on custom dates, both days included, and keeps them in the address', async () => {
     const periods: Record<string, string>[] = [];
     stubApi({
