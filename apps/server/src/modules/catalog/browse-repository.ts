@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
+import { isListedOffer, isListedRetailer } from './listed-retailers.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -70,7 +71,7 @@ export class BrowseRepository {
       with per_product as (
         select o.product_id, min(o.price_minor) as lowest, max(o.price_minor) as highest
         from offers o
-        where o.product_id is not null
+        where o.product_id is not null and ${isListedOffer('o')}
         group by o.product_id
       )
       select p.category as slug,
@@ -129,7 +130,7 @@ export class BrowseRepository {
           -- Counted here, on narrow rows, rather than after the join with the titles.
           (count(*) over ())::int as total
         from offers o
-        where o.product_id is not null
+        where o.product_id is not null and ${isListedOffer('o')}
         ${
           productConditions.length > 0
             ? sql`and o.product_id in (
@@ -154,13 +155,13 @@ export class BrowseRepository {
       cross join lateral (
         select count(distinct o.retailer_id)::int as retailer_count
         from offers o
-        where o.product_id = page.id
+        where o.product_id = page.id and ${isListedOffer('o')}
       ) retailers
       cross join lateral (
         select o.url, o.currency, r.display_name as retailer_name
         from offers o
         join retailers r on r.id = o.retailer_id
-        where o.product_id = page.id
+        where o.product_id = page.id and ${isListedRetailer('r')}
         order by o.price_minor asc nulls last, o.id
         limit 1
       ) cheapest
@@ -185,7 +186,8 @@ export class BrowseRepository {
       with eligible as (
         select product_id, count(*)::int as retailer_count
         from (
-          select distinct o.product_id, o.retailer_id from offers o where o.product_id is not null
+          select distinct o.product_id, o.retailer_id from offers o
+          where o.product_id is not null and ${isListedOffer('o')}
         ) pairs
         group by product_id
         having count(*) >= ${EXAMPLE_MIN_RETAILERS}
@@ -210,7 +212,7 @@ export class BrowseRepository {
       cross join lateral (
         select o.title, o.url, o.retailer_id, o.price_minor, o.currency, o.image_url
         from offers o
-        where o.product_id = p.id
+        where o.product_id = p.id and ${isListedOffer('o')}
         order by o.price_minor desc nulls last, o.id
         limit 1
       ) o

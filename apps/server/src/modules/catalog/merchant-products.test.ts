@@ -9,6 +9,7 @@ import {
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { CatalogRepository } from './catalog-repository.ts';
+import { beginFeedImport } from './feeds/feed-importer.ts';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -165,6 +166,12 @@ describe('GET /api/business/products', () => {
 
   beforeAll(async () => {
     merchant = await buildMerchant();
+    // Approved by an admin: shoppers see an active merchant's offers.
+    await db()
+      .updateTable('businesses')
+      .set({ status: 'active' })
+      .where('domain', '=', merchant.domain)
+      .execute();
     feedCsv = csvFor(merchant.domain);
     const started = await merchant.browser.post('/api/business/catalog/feeds', {
       url: feeds.url('/feed.csv'),
@@ -178,6 +185,8 @@ describe('GET /api/business/products', () => {
       hosts: ['rival-kettles.example.net'],
       affiliateParam: null,
     });
+    // Both are fed shops (an import), so comparisons list them.
+    await beginFeedImport(db(), rival, 'rival-feed.xml');
     await catalog.upsertOffers(rival.id, [
       {
         retailerProductId: 'R-1',
@@ -201,6 +210,7 @@ describe('GET /api/business/products', () => {
       hosts: ['closed-kettles.example.net'],
       affiliateParam: null,
     });
+    await beginFeedImport(db(), closed, 'closed-feed.xml');
     await catalog.upsertOffers(closed.id, [
       {
         retailerProductId: 'C-1',

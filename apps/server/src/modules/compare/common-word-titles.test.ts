@@ -18,6 +18,11 @@ beforeAll(async () => {
     .insertInto('retailers')
     .values({ id: retailerId, key: 'mice.example', display_name: 'Mice', hosts: ['mice.example'] })
     .execute();
+  // A shop whose feed was imported: its offers are listed to every shopper.
+  await db
+    .insertInto('feed_imports')
+    .values({ id: randomUUID(), retailer_id: retailerId, source: 'feed.xml', status: 'completed' })
+    .execute();
   await sql`
     insert into offers (id, retailer_id, retailer_product_id, url, title)
     select gen_random_uuid(), ${retailerId}, 'm' || n, 'https://mice.example/p/' || n,

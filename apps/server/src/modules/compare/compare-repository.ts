@@ -1,6 +1,7 @@
 import { TRIGRAM_SIMILARITY_THRESHOLD, trigramSimilarity, trigramsOf } from '@ipick/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
+import { isListedOffer, isListedRetailer } from '../catalog/listed-retailers.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -151,16 +152,24 @@ export class CompareRepository {
     return this.#offers().where('o.url', '=', url).executeTakeFirst();
   }
 
+  /**
+   * Offers a comparison may show besides the pasted one: those of listed retailers only
+   * (`isListedRetailer`), so a pasted page or an unapproved merchant reaches no other shopper.
+   */
+  #listedOffers(db: Db = this.#db) {
+    return this.#offers(db).where(isListedRetailer('r'));
+  }
+
   /** Other offers of the same canonical product (linked by GTIN or brand + MPN). */
   offersOfProduct(productId: string, exceptOfferId: string | null): Promise<OfferView[]> {
-    let query = this.#offers().where('o.product_id', '=', productId);
+    let query = this.#listedOffers().where('o.product_id', '=', productId);
     if (exceptOfferId) query = query.where('o.id', '<>', exceptOfferId);
     return query.limit(100).execute();
   }
 
   /** Offers with the same GTIN whatever product they are linked to. */
   offersWithGtin(gtin: string): Promise<OfferView[]> {
-    return this.#offers().where('o.gtin', '=', gtin).limit(100).execute();
+    return this.#listedOffers().where('o.gtin', '=', gtin).limit(100).execute();
   }
 
   /**
@@ -187,7 +196,7 @@ export class CompareRepository {
     const holdingAll =
       words.length > 0 ? await this.#titlesHolding(db, title, [{ words }], 'shortest') : [];
     if (holdingAll.length > 0) return holdingAll;
-    return this.#offers(db)
+    return this.#listedOffers(db)
       .where(sql<boolean>`o.title % ${title}`)
       .orderBy(sql`similarity(o.title, ${title})`, 'desc')
       .limit(TITLE_CANDIDATES)
@@ -219,7 +228,7 @@ export class CompareRepository {
     // The titles found are ranked here rather than in the database, which would work out the
     // pasted title's trigrams again for every row found (most of the search's time); both use
     // pg_trgm's similarity. The joins then read the best rows only.
-    const holders = sql`select id, title from offers where (${holding})`;
+    const holders = sql`select id, title from offers o where (${holding}) and ${isListedOffer('o')}`;
     const picked =
       pick === 'any'
         ? holders

@@ -28,6 +28,16 @@ beforeAll(async () => {
       .insertInto('retailers')
       .values({ id: retailerId, key: host, display_name: host, hosts: [host] })
       .execute();
+    // A shop whose feed was imported: its offers are listed to every shopper.
+    await db
+      .insertInto('feed_imports')
+      .values({
+        id: randomUUID(),
+        retailer_id: retailerId,
+        source: 'feed.xml',
+        status: 'completed',
+      })
+      .execute();
     await db
       .insertInto('offers')
       .values({

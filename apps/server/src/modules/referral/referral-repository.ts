@@ -1,6 +1,7 @@
 import { domainsOfHost } from '@ipick/core';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { copyRows } from '../../platform/db/copy-rows.ts';
+import { isListedRetailer } from '../catalog/listed-retailers.ts';
 import type { ClicksTable, DatabaseSchema } from '../../platform/db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
@@ -11,10 +12,11 @@ export interface RetailerMatch {
   id: string;
   key: string;
   /**
-   * Whether a merchant feed or an operator filled its catalog. Comparing any pasted product page
-   * also makes a retailer for its host, so a row alone does not make a host trustworthy.
+   * A named retailer, or a shop an operator or an active merchant fed (`isListedRetailer`).
+   * Comparing any pasted product page also makes a retailer for its host, so a row alone does
+   * not make a host trustworthy.
    */
-  isFed: boolean;
+  isListed: boolean;
 }
 
 export interface BusinessMatch {
@@ -89,15 +91,7 @@ export class ReferralRepository {
   async findRetailer(host: string, key: string | null): Promise<RetailerMatch | null> {
     const row = await this.#db
       .selectFrom('retailers')
-      .select((eb) => [
-        'id',
-        'key',
-        eb
-          .exists(
-            eb.selectFrom('feed_imports').select('id').whereRef('retailer_id', '=', 'retailers.id'),
-          )
-          .as('isFed'),
-      ])
+      .select(['id', 'key', isListedRetailer('retailers').as('isListed')])
       .where((eb) => {
         const byHost = eb(sql<string[]>`hosts`, '@>', sql<string[]>`array[${host}]::text[]`);
         return key === null ? byHost : eb.or([byHost, eb('key', '=', key)]);
@@ -106,7 +100,7 @@ export class ReferralRepository {
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
-    return row ? { id: row.id, key: row.key, isFed: Boolean(row.isFed) } : null;
+    return row ? { id: row.id, key: row.key, isListed: Boolean(row.isListed) } : null;
   }
 
   /**

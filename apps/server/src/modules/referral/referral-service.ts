@@ -40,8 +40,8 @@ export interface FollowResult {
   /** The destination, re-serialised by the URL parser (safe for a `Location` header). */
   location: string;
   /**
-   * True for known retailers, active merchants' domains, catalog offers and links ipick signed:
-   * answered with a 302. Anything else gets the "You are leaving ipick" page.
+   * True for named retailers, listed shops, active merchants' domains and links ipick signed:
+   * answered with a 302. Anything else (offers included) gets the "You are leaving ipick" page.
    */
   isTrusted: boolean;
   /** Set when the click could not be written; the visitor is still sent on (spec §8). */
@@ -170,11 +170,12 @@ export class ReferralService {
     }
 
     const { host } = hostOwners;
+    // A catalog offer is trusted by where it leads, like any link: an offer read from a pasted
+    // page or fed by a merchant not approved yet gets the "leaving ipick" page too.
     const isTrusted =
       isSigned ||
-      (offer !== null && query.to === undefined) ||
       hostOwners.namedRetailer !== null ||
-      owners.retailer?.isFed === true ||
+      owners.retailer?.isListed === true ||
       owners.business !== null;
 
     let recordError: unknown = null;
