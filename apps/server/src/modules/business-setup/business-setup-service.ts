@@ -85,8 +85,8 @@ export class BusinessSetupService {
 
   /**
    * Records an `ipick_test` event for the business, as if its shop had sent one, so a merchant
-   * can see events arrive before the snippet is live. It is marked `test: true` and does not
-   * count as the shop's own traffic.
+   * can see events arrive before the snippet is live. It is a test event (`is_test`): listed on
+   * the tracking pages, counted in none of the shop's figures.
    */
   async sendTestEvent(business: BusinessRow, label: string | undefined) {
     const at = this.#now();
@@ -104,6 +104,7 @@ export class BusinessSetupService {
       referral_id: null,
       click_id: null,
       visitor_id: null,
+      is_test: true,
     });
     return { id, eventType: TEST_EVENT_TYPE, receivedAt: at.toISOString() };
   }

@@ -199,6 +199,17 @@ describe('POST /api/business/test-event and GET /api/business/integration/status
     });
   });
 
+  it('keeps a test event out of the figures, and lists it as a test', async () => {
+    const merchant = await buildMerchant(app);
+    expect((await merchant.browser.post('/api/business/test-event')).statusCode).toBeLessThan(300);
+    const summary = await merchant.browser.get('/api/business/dashboard/summary');
+    expect(summary.json<{ hasData: boolean }>().hasData).toBe(false);
+    const activity = await merchant.browser.get('/api/business/dashboard/activity');
+    expect(activity.json<{ items: unknown[] }>().items).toEqual([]);
+    const events = await merchant.browser.get('/api/business/events');
+    expect(events.json()).toMatchObject({ events: [{ eventType: 'ipick_test', isTest: true }] });
+  });
+
   it("does not show another business's events", async () => {
     const merchant = await buildMerchant(app);
     const other = await buildMerchant(app, 'Other');
