@@ -5,6 +5,7 @@ export {
   type AffiliateIds,
 } from './affiliate-link.ts';
 export {
+  addMissingOutboundParameters,
   buildOutboundUrl,
   OUTBOUND_DEFAULTS,
   type OutboundUrlInput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_AFFILIATE_IDS } from './affiliate-link.ts';
-import { buildOutboundUrl } from './outbound-url.ts';
+import { addMissingOutboundParameters, buildOutboundUrl } from './outbound-url.ts';
 
 const affiliateIds = PLACEHOLDER_AFFILIATE_IDS;
 
@@ -79,4 +79,29 @@ describe('buildOutboundUrl', () => {
       expect(buildOutboundUrl({ target, sessionId: 's', affiliateIds })).toBe(target);
     },
   );
+});
+
+describe('addMissingOutboundParameters', () => {
+  it("adds only what the link lacks: the visit's values first, then ipick's defaults", () => {
+    const url = new URL('https://www.walmart.com/ip/1?utm_source=partner&ref=ipick');
+    addMissingOutboundParameters(url, {
+      utm: { source: 'newsletter', campaign: 'spring' },
+      sessionId: 's-1',
+    });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      utm_source: 'partner',
+      ref: 'ipick',
+      utm_campaign: 'spring',
+      utm_medium: 'price_comparison',
+      session_id: 's-1',
+    });
+  });
+
+  it('leaves a complete link as it is', () => {
+    const href =
+      'https://www.target.com/p/-/A-1?ref=ipick&utm_source=ipick&utm_medium=price_comparison&utm_campaign=product_referral&session_id=s';
+    const url = new URL(href);
+    addMissingOutboundParameters(url, { sessionId: 'other' });
+    expect(url.href).toBe(href);
+  });
 });

@@ -51,3 +51,24 @@ export function buildOutboundUrl(input: OutboundUrlInput): string {
   if (input.productName) params.set('product_name', input.productName);
   return url.href;
 }
+
+/**
+ * Completes a link that reaches the redirect from elsewhere (hand-made, or from an older page):
+ * each tracking parameter of spec §9 it lacks is added, the visit's value where the redirect
+ * was given one (`utm`, `sessionId`), else ipick's default. What the link carries stays.
+ */
+export function addMissingOutboundParameters(
+  url: URL,
+  visit: { utm?: UtmValues | null; sessionId?: string | null },
+): void {
+  const params = url.searchParams;
+  const missing = (name: string) => !params.has(name);
+  for (const key of utmKeys) {
+    const value = visit.utm?.[key];
+    if (value && missing(`utm_${key}`)) params.set(`utm_${key}`, value);
+  }
+  for (const [name, value] of Object.entries(OUTBOUND_DEFAULTS)) {
+    if (missing(name)) params.set(name, value);
+  }
+  if (visit.sessionId && missing('session_id')) params.set('session_id', visit.sessionId);
+}

@@ -6,6 +6,7 @@ import {
 } from '@ipick/contracts';
 import {
   addAffiliateId,
+  addMissingOutboundParameters,
   buildOutboundUrl,
   createReferralId,
   findRetailerByHost,
@@ -15,6 +16,7 @@ import {
   redirectPath,
   type AffiliateIds,
   type RetailerKey,
+  type UtmValues,
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import { clickId } from './click-id.ts';
@@ -154,13 +156,7 @@ export class ReferralService {
       destination = new URL(
         buildOutboundUrl({
           target: offerUrl.href,
-          utm: {
-            source: query.utm_source,
-            medium: query.utm_medium,
-            campaign: query.utm_campaign,
-            term: query.utm_term,
-            content: query.utm_content,
-          },
+          utm: visitUtm(query),
           sessionId: query.session_id ?? '',
           businessDomain: owners.business?.domain,
           productName: offer!.productName,
@@ -172,11 +168,20 @@ export class ReferralService {
     const { host } = hostOwners;
     // A catalog offer is trusted by where it leads, like any link: an offer read from a pasted
     // page or fed by a merchant not approved yet gets the "leaving ipick" page too.
-    const isTrusted =
-      isSigned ||
+    const isKnownShop =
       hostOwners.namedRetailer !== null ||
       owners.retailer?.isListed === true ||
       owners.business !== null;
+    const isTrusted = isSigned || isKnownShop;
+    // Spec §9: a link to a retailer or merchant carries ipick's tracking parameters, also one
+    // made elsewhere (ipick's own pages put them in already). Other destinations, signed ones
+    // included, are left as they are.
+    if (query.to !== undefined && isKnownShop) {
+      addMissingOutboundParameters(destination, {
+        utm: visitUtm(query),
+        sessionId: query.session_id,
+      });
+    }
 
     let recordError: unknown = null;
     try {
@@ -380,6 +385,17 @@ function trackingValue(
   name: TrackingName,
 ): string | null {
   return (query[name] ?? destinationParams.get(name))?.slice(0, SESSION_ID_MAX_LENGTH) || null;
+}
+
+/** The visit's UTM values, as the redirect was given them. */
+function visitUtm(query: RedirectQuery): UtmValues {
+  return {
+    source: query.utm_source,
+    medium: query.utm_medium,
+    campaign: query.utm_campaign,
+    term: query.utm_term,
+    content: query.utm_content,
+  };
 }
 
 /** The offer's retailer's admin-set id over the placeholders (spec §3). */

@@ -188,13 +188,15 @@ describe('GET /api/redirect: known retailers', () => {
       },
     );
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(target);
+    // What the link lacked of the visit's values is added; what it carries stays.
+    const completed = `${target}&utm_term=kettle&session_id=${sessionId}`;
+    expect(response.headers.location).toBe(completed);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 
     const [click] = await clickOf(sessionId);
     expect(click).toMatchObject({
-      target_url: target,
+      target_url: completed,
       target_host: 'amazon.com',
       retailer_id: retailerIds.get('amazon'),
       offer_id: null,
@@ -219,6 +221,20 @@ describe('GET /api/redirect: known retailers', () => {
     expect(click!.identity_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(click!.referral_id).toMatch(/^aff_amazoncom_\d{13}_[a-z0-9]{9}$/);
     expect(click!.occurred_at).toBeInstanceOf(Date);
+  });
+
+  it("completes a link made elsewhere with ipick's tracking parameters (spec §9)", async () => {
+    const response = await redirect({ to: 'https://www.amazon.com/dp/B08P2HBBLX?th=1' });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location!);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      th: '1',
+      tag: 'ipick-20',
+      ref: 'ipick',
+      utm_source: 'ipick',
+      utm_medium: 'price_comparison',
+      utm_campaign: 'product_referral',
+    });
   });
 
   it('truncates IPv6 to /48 and hashes one visitor the same within the day', async () => {
@@ -262,7 +278,7 @@ describe('GET /api/redirect: known retailers', () => {
       retailer_id: retailerIds.get('walmart'),
       utm_source: 'ipick',
       utm_campaign: 'spring',
-      utm_medium: null,
+      utm_medium: 'price_comparison', // ipick's default, which the link lacked
     });
   });
 
@@ -445,7 +461,8 @@ describe('GET /api/redirect: other destinations', () => {
 });
 
 describe('GET /api/redirect: bots, previews and prefetches', () => {
-  const target = 'https://www.bestbuy.com/site/6505727.p?affiliate=ipick';
+  const target =
+    'https://www.bestbuy.com/site/6505727.p?affiliate=ipick&ref=ipick&utm_source=ipick&utm_medium=price_comparison&utm_campaign=product_referral';
   const cases: [string, Partial<InjectOptions>, string][] = [
     [
       'a crawler',
@@ -476,7 +493,7 @@ describe('GET /api/redirect: bots, previews and prefetches', () => {
     const sessionId = `s-${randomUUID()}`;
     const response = await redirect({ to: target, session_id: sessionId }, options);
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(target);
+    expect(response.headers.location).toBe(`${target}&session_id=${sessionId}`);
     expect((await clickOf(sessionId))[0]).toMatchObject({ is_bot: true, bot_reason: reason });
   });
 });
@@ -562,7 +579,7 @@ describe('GET /api/redirect?offer=', () => {
       title: 'Graphics Card',
     });
     const sessionId = `s-${randomUUID()}`;
-    const to = 'https://www.newegg.com/p/N82E1?affiliate=ipick';
+    const to = `https://www.newegg.com/p/N82E1?affiliate=ipick&ref=ipick&utm_source=ipick&utm_medium=price_comparison&utm_campaign=product_referral&session_id=${sessionId}`;
     const response = await redirect({ to, offer: offerId, session_id: sessionId });
     expect(response.headers.location).toBe(to);
     expect((await clickOf(sessionId))[0]).toMatchObject({ offer_id: offerId });
