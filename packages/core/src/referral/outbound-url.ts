@@ -62,13 +62,13 @@ export function addMissingOutboundParameters(
   visit: { utm?: UtmValues | null; sessionId?: string | null },
 ): void {
   const params = url.searchParams;
-  const missing = (name: string) => !params.has(name);
-  for (const key of utmKeys) {
-    const value = visit.utm?.[key];
-    if (value && missing(`utm_${key}`)) params.set(`utm_${key}`, value);
-  }
-  for (const [name, value] of Object.entries(OUTBOUND_DEFAULTS)) {
-    if (missing(name)) params.set(name, value);
-  }
-  if (visit.sessionId && missing('session_id')) params.set('session_id', visit.sessionId);
+  const added = new URLSearchParams();
+  const addIfMissing = (name: string, value: string | null | undefined) => {
+    if (value && !params.has(name) && !added.has(name)) added.append(name, value);
+  };
+  for (const key of utmKeys) addIfMissing(`utm_${key}`, visit.utm?.[key]);
+  for (const [name, value] of Object.entries(OUTBOUND_DEFAULTS)) addIfMissing(name, value);
+  addIfMissing('session_id', visit.sessionId);
+  // One change of the address: each `params.set` would serialise the whole URL again.
+  if (added.size > 0) url.search = url.search ? `${url.search}&${added}` : `?${added}`;
 }
