@@ -115,3 +115,30 @@ export const serverOrHigher: readonly AccessType[] = ['server', 'admin'];
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/**
+ * The client id and secret of an OAuth token request: from HTTP Basic authentication
+ * (`client_secret_basic`) when the request has it, else from the form (`client_secret_post`,
+ * what the Stack clients send). Both halves of Basic credentials are form-encoded (RFC 6749
+ * §2.3.1). An empty secret counts as none.
+ */
+export function oauthClientCredentials(
+  request: FastifyRequest,
+  body: { client_id?: string; client_secret?: string },
+): { id: string; secret: string | undefined } {
+  const [scheme, encoded] = (request.headers.authorization ?? '').trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'basic') {
+    return { id: body.client_id ?? '', secret: body.client_secret || undefined };
+  }
+  const decoded = Buffer.from(encoded ?? '', 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) throw knownErrors.invalidOAuthClientIdOrSecret('');
+  const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+  try {
+    const id = formDecode(decoded.slice(0, separator));
+    const secret = formDecode(decoded.slice(separator + 1));
+    return { id, secret: secret || undefined };
+  } catch {
+    throw knownErrors.invalidOAuthClientIdOrSecret('');
+  }
+}

@@ -299,6 +299,60 @@ describe('sessions and refresh', () => {
     );
   });
 
+  it('answers the refresh grant with no-cache headers', async () => {
+    const { refresh_token } = await signUp();
+    const response = await refresh(refresh_token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['pragma']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+  });
+
+  it('asks for the publishable key when the refresh grant has no client secret', async () => {
+    const { refresh_token } = await signUp();
+    for (const secret of [undefined, '']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          refresh_token,
+          grant_type: 'refresh_token',
+          client_id: keys.projectId,
+          ...(secret === undefined ? {} : { client_secret: secret }),
+        }).toString(),
+      });
+      expectKnownError(response, 401, 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT');
+      expect(response.json()).toMatchObject({ details: { project_id: keys.projectId } });
+    }
+  });
+
+  it('takes the client id and secret from HTTP Basic authentication (client_secret_basic)', async () => {
+    const { refresh_token } = await signUp();
+    const basic = (id: string, secret: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/oauth/token',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+        },
+        payload: new URLSearchParams({ refresh_token, grant_type: 'refresh_token' }).toString(),
+      });
+    const ok = await basic(`${keys.projectId}#main`, keys.publishableClientKey);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ token_type: 'Bearer', refresh_token });
+    expectKnownError(
+      await basic(keys.projectId, 'pck_wrong'),
+      400,
+      'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+    );
+    expectKnownError(
+      await basic(keys.projectId, ''),
+      401,
+      'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+    );
+  });
+
   it('lists sessions, ends another one, refuses to end the current one, and signs out', async () => {
     const { email, password } = await signUp();
     const first = (

@@ -29,6 +29,7 @@ import {
   clientOrHigher,
   identityHeader,
   isUuid,
+  oauthClientCredentials,
   requireAccess,
   resolveRequestContext,
   serverOrHigher,
@@ -245,27 +246,30 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
 
   // ---- sessions ----
 
-  app.post('/auth/oauth/token', async (request) => {
+  app.post('/auth/oauth/token', async (request, reply) => {
     const body = parseIdentityInput(tokenRequestBody, request.body, 'body');
     if (body.grant_type !== 'refresh_token' || !body.refresh_token) {
       throw knownErrors.schemaError('body.grant_type: only the refresh_token grant is supported');
     }
-    const projectId = (body.client_id ?? '').split('#')[0]!;
+    const client = oauthClientCredentials(request, body);
+    const projectId = client.id.split('#')[0]!;
     const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
-    if (!project) throw knownErrors.invalidOAuthClientIdOrSecret(body.client_id ?? '');
-    const secret = body.client_secret ?? '';
-    const isPublicClient = secret === '__stack_public_client__';
+    if (!project) throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
+    // Client keys are required for every project here (stack-auth.md §1.3 step 5, §2.4).
+    if (client.secret === undefined) throw knownErrors.publishableClientKeyRequired(project.id);
+    const isPublicClient = client.secret === '__stack_public_client__';
     if (
       !isPublicClient &&
-      !(await identity.projects.isValidKey(project.id, 'publishable_client_key', secret))
+      !(await identity.projects.isValidKey(project.id, 'publishable_client_key', client.secret))
     ) {
-      throw knownErrors.invalidOAuthClientIdOrSecret(body.client_id ?? '');
+      throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
     }
     const accessToken = await identity.sessions.refresh(
       project.id,
       body.refresh_token,
       ipOf(request),
     );
+    reply.header('pragma', 'no-cache'); // with cache-control: no-store, as RFC 6749 §5.1 asks
     return {
       access_token: accessToken,
       token_type: 'Bearer',
