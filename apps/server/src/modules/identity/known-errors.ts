@@ -112,6 +112,16 @@ export const knownErrors = {
       project_id: projectId,
     }),
 
+  branchDoesNotExist: (branchId: string) =>
+    known(
+      'BRANCH_DOES_NOT_EXIST',
+      400,
+      `There is no branch "${branchId}"; the only one is "main".`,
+      {
+        branch_id: branchId,
+      },
+    ),
+
   anonymousAuthenticationNotAllowed: () =>
     known(
       'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',

@@ -7,6 +7,9 @@ import { restrictedReason } from './user-presenter.ts';
 export type AccessType = 'client' | 'server' | 'admin';
 const accessTypes: readonly string[] = ['client', 'server', 'admin'];
 
+/** The one branch of every project; access tokens say `branch_id: "main"`. */
+export const DEFAULT_BRANCH_ID = 'main';
+
 export interface IdentityRequestContext {
   project: ProjectRecord;
   accessType: AccessType;
@@ -70,6 +73,10 @@ export async function resolveRequestContext(
       throw knownErrors.invalidSuperSecretAdminKey(project.id);
     }
   }
+
+  // Projects have one branch, "main" (stack-auth.md §1.3 step 6).
+  const branchId = identityHeader(request, 'branch-id') ?? DEFAULT_BRANCH_ID;
+  if (branchId !== DEFAULT_BRANCH_ID) throw knownErrors.branchDoesNotExist(branchId);
 
   // A token of a user deleted since it was minted is a token of no one.
   const user = verified ? await identity.accounts.find(project.id, verified.userId) : null;

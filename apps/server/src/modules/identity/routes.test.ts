@@ -118,6 +118,20 @@ describe('request headers', () => {
     expect(response.headers['x-stack-known-error']).toBe('EMAIL_PASSWORD_MISMATCH');
   });
 
+  it('knows only the main branch', async () => {
+    const main = await api.call('GET', '/projects/current', {
+      headers: { 'x-stack-branch-id': 'main' },
+    });
+    expect(main.statusCode).toBe(200);
+    for (const prefix of ['x-stack', 'x-hexclave']) {
+      const response = await api.call('GET', '/projects/current', {
+        headers: { [`${prefix}-branch-id`]: 'nope' },
+      });
+      expectKnownError(response, 400, 'BRANCH_DOES_NOT_EXIST');
+      expect(response.json()).toMatchObject({ details: { branch_id: 'nope' } });
+    }
+  });
+
   it('names the bad field of a body in a SCHEMA_ERROR', async () => {
     const response = await api.call('POST', '/auth/password/sign-up', {
       body: { email: 'not-an-email', password: 'long enough', extra: 1 },
@@ -297,6 +311,28 @@ describe('sessions and refresh', () => {
       400,
       'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
     );
+  });
+
+  it('refreshes on the main branch only', async () => {
+    const { refresh_token } = await signUp();
+    const withClientId = (clientId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          refresh_token,
+          grant_type: 'refresh_token',
+          client_id: clientId,
+          client_secret: keys.publishableClientKey,
+        }).toString(),
+      });
+    expect((await withClientId(`${keys.projectId}#main`)).statusCode).toBe(200);
+    for (const branch of ['nope', 'main#nope']) {
+      const response = await withClientId(`${keys.projectId}#${branch}`);
+      expectKnownError(response, 400, 'BRANCH_DOES_NOT_EXIST');
+      expect(response.json()).toMatchObject({ details: { branch_id: branch } });
+    }
   });
 
   it('answers the refresh grant with no-cache headers', async () => {

@@ -27,6 +27,7 @@ import type { UserRecord } from './identity-repository.ts';
 import { knownErrors, StatusError } from './known-errors.ts';
 import {
   clientOrHigher,
+  DEFAULT_BRANCH_ID,
   identityHeader,
   isUuid,
   oauthClientCredentials,
@@ -252,7 +253,10 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       throw knownErrors.schemaError('body.grant_type: only the refresh_token grant is supported');
     }
     const client = oauthClientCredentials(request, body);
-    const projectId = client.id.split('#')[0]!;
+    // `client_id` is `<projectId>` or `<projectId>#<branchId>` (stack-auth.md §2.4).
+    const hash = client.id.indexOf('#');
+    const projectId = hash < 0 ? client.id : client.id.slice(0, hash);
+    const branchId = hash < 0 ? DEFAULT_BRANCH_ID : client.id.slice(hash + 1);
     const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
     if (!project) throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
     // Client keys are required for every project here (stack-auth.md §1.3 step 5, §2.4).
@@ -264,6 +268,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     ) {
       throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
     }
+    if (branchId !== DEFAULT_BRANCH_ID) throw knownErrors.branchDoesNotExist(branchId);
     const accessToken = await identity.sessions.refresh(
       project.id,
       body.refresh_token,
