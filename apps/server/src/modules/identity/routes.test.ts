@@ -176,6 +176,21 @@ describe('password sign-up and sign-in', () => {
     expect(payload.exp! - payload.iat!).toBe(600);
   });
 
+  it('lets the JWKS be cached for an hour, and nothing else', async () => {
+    const jwks = await app.inject({
+      url: `/api/v1/projects/${keys.projectId}/.well-known/jwks.json`,
+    });
+    expect(jwks.statusCode).toBe(200);
+    expect(jwks.headers['cache-control']).toBe('public, max-age=3600');
+    const unknownProject = await app.inject({
+      url: '/api/v1/projects/00000000-0000-4000-8000-000000000000/.well-known/jwks.json',
+    });
+    expect(unknownProject.statusCode).toBe(404);
+    expect(unknownProject.headers['cache-control']).toBe('no-store, max-age=0');
+    const project = await api.call('GET', '/projects/current');
+    expect(project.headers['cache-control']).toBe('no-store, max-age=0');
+  });
+
   it('refuses a second account with the same email, whatever its case', async () => {
     const { email, password } = await signUp();
     const response = await api.call('POST', '/auth/password/sign-up', {

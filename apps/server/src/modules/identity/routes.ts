@@ -67,7 +67,8 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       'access-control-expose-headers',
       'content-type, x-stack-actual-status, x-stack-known-error, x-hexclave-actual-status, x-hexclave-known-error',
     );
-    reply.header('cache-control', 'no-store, max-age=0');
+    // Nothing is cached unless a route says otherwise (the JWKS does).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store, max-age=0');
   });
   app.options('/*', async (request, reply) =>
     reply
@@ -480,8 +481,9 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
     if (!project)
       return reply.code(404).type('text/plain; charset=utf-8').send('Project not found');
-    reply.header('cache-control', 'public, max-age=3600');
-    return { keys: await identity.tokens.publicKeys(project.id) };
+    const keys = await identity.tokens.publicKeys(project.id);
+    reply.header('cache-control', 'public, max-age=3600'); // stack-auth.md §2.2
+    return { keys };
   });
 }
 
