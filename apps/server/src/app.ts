@@ -22,7 +22,7 @@ import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
+import { identityRoutes, rewriteLatestApiUrl } from './modules/identity/routes.ts';
 import { ReferralRepository } from './modules/referral/referral-repository.ts';
 import { ReferralService } from './modules/referral/referral-service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     genReqId: generateRequestId,
     frameworkErrors: handleFrameworkError,
+    rewriteUrl: rewriteLatestApiUrl,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });

@@ -89,6 +89,8 @@ export const listUsersQuery = z.strictObject({
   include_restricted: z.enum(['true', 'false']).optional(),
 });
 
+export const emptyQuery = z.strictObject({});
+
 export const idParams = z.strictObject({ id: z.uuid() });
 
 export const tokenRequestBody = z.object({

@@ -132,6 +132,70 @@ describe('request headers', () => {
     }
   });
 
+  it('answers an unknown endpoint 404, or 200 with the real status when asked to override', async () => {
+    const plain = await api.call('GET', '/no-such-endpoint');
+    expect(plain.statusCode).toBe(404);
+    expect(plain.headers['content-type']).toMatch(/^text\/plain/);
+    expect(plain.headers['x-stack-known-error']).toBeUndefined();
+    for (const prefix of ['x-stack', 'x-hexclave']) {
+      const response = await api.call('POST', '/no-such-endpoint', {
+        body: {},
+        headers: { [`${prefix}-override-error-status`]: 'true' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-stack-actual-status']).toBe('404');
+      expect(response.headers['x-hexclave-actual-status']).toBe('404');
+      expect(response.headers['x-stack-known-error']).toBeUndefined();
+    }
+  });
+
+  it('greets at the API root and says who is calling', async () => {
+    for (const url of ['/api/v1', '/api/v1/', '/api/latest']) {
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.headers['content-type']).toMatch(/^text\/plain/);
+      expect(anonymous.body).toMatch(/^Welcome to the Stack API endpoint!/);
+      expect(anonymous.body.split('\n')).toContain('Authentication: None');
+    }
+    const client = await api.call('GET', '');
+    expect(client.statusCode).toBe(200);
+    expect(client.body).toContain('Authentication: Client');
+    expect(client.body).toContain(`Project: ${keys.projectId}`);
+    expectKnownError(
+      await app.inject({ method: 'GET', url: '/api/v1?unknown=1' }),
+      400,
+      'SCHEMA_ERROR',
+    );
+  });
+
+  it('serves /api/latest as /api/v1', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/latest/projects/current?',
+      headers: api.headers('client'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: keys.projectId });
+    const { access_token } = await signUp();
+    const me = await app.inject({
+      method: 'PATCH',
+      url: '/api/latest/users/me',
+      headers: api.headers('client', access_token),
+      payload: { display_name: 'Latest' },
+    });
+    expect(me.json()).toMatchObject({ display_name: 'Latest' });
+    const unknown = await app.inject({ method: 'GET', url: '/api/latest/no-such-endpoint' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/plain/);
+    // Only that exact prefix is an alias.
+    const lookalike = await app.inject({
+      method: 'GET',
+      url: '/api/latestly/projects/current',
+      headers: api.headers('client'),
+    });
+    expect(lookalike.statusCode).not.toBe(200);
+  });
+
   it('names the bad field of a body in a SCHEMA_ERROR', async () => {
     const response = await api.call('POST', '/auth/password/sign-up', {
       body: { email: 'not-an-email', password: 'long enough', extra: 1 },

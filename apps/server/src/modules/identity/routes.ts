@@ -6,6 +6,7 @@ import {
   clientUserUpdateBody,
   codeBody,
   createSessionBody,
+  emptyQuery,
   idParams,
   listUsersQuery,
   passwordSignInBody,
@@ -47,18 +48,26 @@ const success = { success: true } as const;
 const DEFAULT_USER_PAGE_SIZE = 100;
 
 /**
+ * Serves `/api/latest/...` as `/api/v1/...` (stack-auth.md §1.1): upstream's newest version is
+ * `latest`, and v1 is the only version here. For Fastify's `rewriteUrl`, so that both paths
+ * reach the same routes (and share their rate limits).
+ */
+export function rewriteLatestApiUrl(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  return /^\/api\/latest(?=[/?]|$)/.test(url) ? `/api/v1${url.slice('/api/latest'.length)}` : url;
+}
+
+/**
  * The identity API under `/api/v1`, compatible with the Stack Auth REST API
  * (stack-auth.md): password, sign-in codes, sessions, users, projects, token refresh, JWKS.
  */
 export async function identityRoutes(app: FastifyInstance, { identity }: IdentityRoutesOptions) {
   await app.register(formBody); // the OAuth token endpoint is form-encoded
   app.setErrorHandler(handleIdentityError);
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .type('text/plain; charset=utf-8')
-      .send(`No identity endpoint ${request.method} ${request.url}`),
-  );
+  // Thrown, not sent, so that a 404 honours override-error-status like every other 4xx (§1.5).
+  app.setNotFoundHandler((request) => {
+    throw new StatusError(404, `No identity endpoint ${request.method} ${request.url}`);
+  });
 
   // Browsers call this API from other origins with keys, never cookies (stack-auth.md §1.7).
   app.addHook('onSend', async (request, reply) => {
@@ -103,6 +112,26 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     if (!ctx.user) throw knownErrors.cannotGetOwnUserWithoutUser();
     return ctx.user;
   }
+
+  // ---- the API root ----
+
+  app.get('/', async (request, reply) => {
+    parseIdentityInput(emptyQuery, request.query, 'query');
+    const ctx = await context(request);
+    const authentication = ctx
+      ? [
+          ctx.accessType[0]!.toUpperCase() + ctx.accessType.slice(1),
+          `  Project: ${ctx.project.id}`,
+          `  User: ${ctx.user ? (ctx.user.primaryEmail ?? ctx.user.id) : 'None'}`,
+        ].join('\n')
+      : 'None';
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        'Welcome to the Stack API endpoint! This is the identity service of ipick, compatible with the Stack Auth REST API.\n\n' +
+          `Authentication: ${authentication}\n`,
+      );
+  });
 
   // ---- password ----
 
