@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RESTRICTION_DETAIL_MESSAGE } from './api-schemas.ts';
 import type {
   IdentityRepository,
   ProjectRecord,
@@ -287,11 +288,13 @@ export class Accounts {
     account: {
       email: string | null;
       emailVerified: boolean;
-      emailAuthEnabled: boolean;
+      /** Whether the email signs in; true unless said otherwise. */
+      emailAuthEnabled?: boolean;
       password: string | null;
     },
     changes: UserChanges,
   ): Promise<UserRecord> {
+    if (!account.email) refuseEmailFlagsWithoutEmail(account);
     if (account.password) checkPasswordRules(account.password);
     const user = await this.#createUser(project, {
       email: account.email,
@@ -303,41 +306,49 @@ export class Accounts {
     return (await this.#repository.findUser(project.id, user.id))!;
   }
 
+  /**
+   * Changes a user. `email: null` removes the primary email, and with it the sign-in by email;
+   * `emailAuthEnabled` turns that sign-in on or off.
+   */
   async update(
     projectId: string,
     userId: string,
-    changes: UserChanges & { email?: string; emailVerified?: boolean; password?: string | null },
+    changes: UserChanges & PrimaryEmailChanges & { password?: string | null },
   ): Promise<UserRecord> {
     const user = await this.require(projectId, userId);
-    const { email, emailVerified, password, ...userChanges } = changes;
+    const { email, emailVerified, emailAuthEnabled, password, ...userChanges } = changes;
+    // A restriction's reason and details only exist while it holds (stack-auth.md §3.10).
+    if (!(userChanges.restrictedByAdmin ?? user.restrictedByAdmin)) {
+      if ((userChanges.restrictedByAdminReason ?? null) !== null) {
+        throw knownErrors.schemaError(
+          `body.restricted_by_admin_reason: ${RESTRICTION_DETAIL_MESSAGE}`,
+        );
+      }
+      if ((userChanges.restrictedByAdminPrivateDetails ?? null) !== null) {
+        throw knownErrors.schemaError(
+          `body.restricted_by_admin_private_details: ${RESTRICTION_DETAIL_MESSAGE}`,
+        );
+      }
+    }
+    // There are no teams in this service yet, so no team can be selected.
+    const teamId = userChanges.selectedTeamId ?? null;
+    if (teamId !== null) throw knownErrors.teamNotFound(teamId);
     if (password !== undefined) {
       if (password !== null) checkPasswordRules(password);
       userChanges.passwordHash = password === null ? null : await hashPassword(password);
     }
-    await this.#repository.transaction(async (repository) => {
-      await repository.updateUser(projectId, userId, userChanges);
-      if (email !== undefined && email.toLowerCase() !== user.primaryEmail?.toLowerCase()) {
-        const owner = await repository.findUserByAuthEmail(projectId, email);
-        if (owner && owner.id !== userId) throw knownErrors.userEmailAlreadyExists(email);
-        if (user.primaryEmail === null) {
-          await repository.insertPrimaryEmail({
-            id: randomUUID(),
-            projectId,
-            userId,
-            email,
-            isVerified: emailVerified ?? false,
-            usedForAuth: true,
-          });
-        } else {
-          await repository.updatePrimaryEmail(userId, {
-            email,
-            isVerified: emailVerified ?? false,
-          });
-        }
-      } else if (emailVerified !== undefined) {
-        await repository.updatePrimaryEmail(userId, { isVerified: emailVerified });
+    try {
+      await this.#repository.transaction(async (repository) => {
+        await repository.updateUser(projectId, userId, userChanges);
+        await changePrimaryEmail(repository, user, { email, emailVerified, emailAuthEnabled });
+      });
+    } catch (error) {
+      // The unique index on sign-in emails settles a race with another user taking the email.
+      if ((error as { code?: string }).code === '23505') {
+        throw knownErrors.userEmailAlreadyExists(email ?? user.primaryEmail ?? '');
       }
-    });
+      throw error;
+    }
     return this.require(projectId, userId);
   }
 
@@ -407,6 +418,66 @@ export class Accounts {
   #inBackground(work: Promise<void>): void {
     work.catch(this.#onBackgroundError);
   }
+}
+
+/** Verified or sign-in flags of an email that is not there are refused, not dropped. */
+function refuseEmailFlagsWithoutEmail(flags: {
+  emailVerified?: boolean;
+  emailAuthEnabled?: boolean;
+}) {
+  if (flags.emailVerified) {
+    throw new StatusError(400, 'primary_email_verified cannot be true without primary_email');
+  }
+  if (flags.emailAuthEnabled) {
+    throw new StatusError(400, 'primary_email_auth_enabled cannot be true without primary_email');
+  }
+}
+
+interface PrimaryEmailChanges {
+  email?: string | null;
+  emailVerified?: boolean;
+  emailAuthEnabled?: boolean;
+}
+
+/**
+ * Applies changes to a user's primary email (the contact channel they sign in with). A new
+ * address starts unverified unless `emailVerified` says otherwise; an address used for sign-in
+ * may belong to one user only.
+ */
+async function changePrimaryEmail(
+  repository: IdentityRepository,
+  user: UserRecord,
+  { email, emailVerified, emailAuthEnabled }: PrimaryEmailChanges,
+): Promise<void> {
+  const finalEmail = email === undefined ? user.primaryEmail : email;
+  if (finalEmail === null) {
+    refuseEmailFlagsWithoutEmail({ emailVerified, emailAuthEnabled });
+    if (user.primaryEmail !== null) await repository.deletePrimaryEmail(user.id);
+    return;
+  }
+  const isNewAddress = finalEmail.toLowerCase() !== user.primaryEmail?.toLowerCase();
+  const usedForAuth =
+    emailAuthEnabled ?? (user.primaryEmail === null ? true : user.primaryEmailAuthEnabled);
+  if (usedForAuth && (isNewAddress || !user.primaryEmailAuthEnabled)) {
+    const owner = await repository.findUserByAuthEmail(user.projectId, finalEmail);
+    if (owner && owner.id !== user.id) throw knownErrors.userEmailAlreadyExists(finalEmail);
+  }
+  if (user.primaryEmail === null) {
+    await repository.insertPrimaryEmail({
+      id: randomUUID(),
+      projectId: user.projectId,
+      userId: user.id,
+      email: finalEmail,
+      isVerified: emailVerified ?? false,
+      usedForAuth,
+    });
+    return;
+  }
+  await repository.updatePrimaryEmail(user.id, {
+    email: isNewAddress ? finalEmail : undefined,
+    isVerified: isNewAddress ? (emailVerified ?? false) : emailVerified,
+    usedForAuth: emailAuthEnabled,
+  });
 }
 
 function withCode(callback: URL, code: string): string {

@@ -58,10 +58,43 @@ const serverUserFields = {
   restricted_by_admin_private_details: z.string().nullable().optional(),
   country_code: z.string().length(2).nullable().optional(),
 };
-export const serverUserCreateBody = z.strictObject({
-  ...serverUserFields,
-  is_anonymous: z.boolean().optional(),
-});
+/** Checks of stack-auth.md §3.10 that need the body's other fields. */
+type RestrictionFields = {
+  restricted_by_admin?: boolean;
+  restricted_by_admin_reason?: string | null;
+  restricted_by_admin_private_details?: string | null;
+};
+export const RESTRICTION_DETAIL_MESSAGE =
+  'a restriction reason or private details need restricted_by_admin: true';
+
+/**
+ * The reason and private details of a restriction must be null unless `restricted_by_admin`
+ * is true. `isRestricted` says what holds when the body leaves `restricted_by_admin` out.
+ */
+function checkRestrictionDetails(
+  body: RestrictionFields,
+  isRestricted: boolean,
+  addIssue: (field: string) => void,
+): void {
+  if (body.restricted_by_admin ?? isRestricted) return;
+  for (const field of [
+    'restricted_by_admin_reason',
+    'restricted_by_admin_private_details',
+  ] as const) {
+    if ((body[field] ?? null) !== null) addIssue(field);
+  }
+}
+
+export const serverUserCreateBody = z
+  .strictObject({
+    ...serverUserFields,
+    is_anonymous: z.boolean().optional(),
+  })
+  .superRefine((body, context) =>
+    checkRestrictionDetails(body, false, (field) =>
+      context.addIssue({ code: 'custom', message: RESTRICTION_DETAIL_MESSAGE, path: [field] }),
+    ),
+  );
 export const serverUserUpdateBody = z
   .strictObject({
     ...serverUserFields,
@@ -69,19 +102,24 @@ export const serverUserUpdateBody = z
     // An anonymous user can become a full one, never the other way (stack-auth.md §3.10).
     is_anonymous: z.literal(false, 'can only be set to false').optional(),
   })
-  .refine(
-    (body) =>
-      body.restricted_by_admin !== false ||
-      (!body.restricted_by_admin_reason && !body.restricted_by_admin_private_details),
-    {
-      message: 'a restriction reason or private details need restricted_by_admin: true',
-      path: ['restricted_by_admin_reason'],
-    },
+  // Without restricted_by_admin in the body, the user's current state decides (accounts.ts).
+  .superRefine((body, context) =>
+    checkRestrictionDetails(body, true, (field) =>
+      context.addIssue({ code: 'custom', message: RESTRICTION_DETAIL_MESSAGE, path: [field] }),
+    ),
   );
+
+/** The most users one page holds; a larger `limit` gets this many (and a next cursor). */
+export const MAX_USER_PAGE_SIZE = 200;
 
 export const listUsersQuery = z.strictObject({
   cursor: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((limit) => Math.min(limit, MAX_USER_PAGE_SIZE))
+    .optional(),
   order_by: z.enum(['signed_up_at', 'last_active_at']).optional(),
   desc: z.enum(['true', 'false']).optional(),
   query: z.string().max(256).optional(),

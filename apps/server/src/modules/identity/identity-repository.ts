@@ -83,6 +83,7 @@ export type ApiKeyRecord = Selectable<IdentityApiKeysTable>;
 export interface UserListQuery {
   cursor?: string;
   limit: number;
+  orderBy: 'signed_up_at' | 'last_active_at';
   desc: boolean;
   query?: string;
   /** Anonymous users are left out unless asked for; asking for them brings restricted ones too. */
@@ -317,11 +318,15 @@ export class IdentityRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** A page of users by sign-up time; `cursor` is the id of the first user of the page. */
+  /**
+   * A page of users by sign-up or last-activity time, ties broken by id; `cursor` is the id of
+   * the first user of the page.
+   */
   async listUsers(
     projectId: string,
     options: UserListQuery,
   ): Promise<{ users: UserRecord[]; nextCursor: string | null }> {
+    const column = options.orderBy === 'last_active_at' ? 'last_active_at' : 'signed_up_at';
     let query = this.#selectUsers().where('u.project_id', '=', projectId);
     if (!options.includeAnonymous) {
       query = query.where('u.is_anonymous', '=', false);
@@ -340,19 +345,23 @@ export class IdentityRepository {
     if (options.cursor) {
       const cursor = await this.#db
         .selectFrom('identity_users')
-        .select(['signed_up_at', 'id'])
+        .select('id')
         .where('id', '=', options.cursor)
         .where('project_id', '=', projectId)
         .executeTakeFirst();
       if (!cursor) return { users: [], nextCursor: null };
+      // The cursor's time is read in SQL: a JS Date would drop its microseconds and so skip or
+      // repeat users around the page boundary.
       const comparison = options.desc ? '<=' : '>=';
       query = query.where(
-        sql<boolean>`(u.signed_up_at, u.id) ${sql.raw(comparison)} (${cursor.signed_up_at}, ${cursor.id})`,
+        sql<boolean>`(${sql.ref(`u.${column}`)}, u.id) ${sql.raw(comparison)} (
+          select ${sql.ref(column)}, id from identity_users where id = ${cursor.id}
+        )`,
       );
     }
     const direction = options.desc ? 'desc' : 'asc';
     const rows = await query
-      .orderBy('u.signed_up_at', direction)
+      .orderBy(`u.${column}`, direction)
       .orderBy('u.id', direction)
       .limit(options.limit + 1)
       .execute();
@@ -386,16 +395,30 @@ export class IdentityRepository {
       .execute();
   }
 
-  async updatePrimaryEmail(userId: string, changes: { email?: string; isVerified?: boolean }) {
+  async updatePrimaryEmail(
+    userId: string,
+    changes: { email?: string; isVerified?: boolean; usedForAuth?: boolean },
+  ) {
     const values = Object.fromEntries(
-      Object.entries({ value: changes.email, is_verified: changes.isVerified }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        value: changes.email,
+        is_verified: changes.isVerified,
+        used_for_auth: changes.usedForAuth,
+      }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(values).length === 0) return;
     await this.#db
       .updateTable('identity_contact_channels')
       .set(values)
+      .where('user_id', '=', userId)
+      .where('is_primary', '=', true)
+      .execute();
+  }
+
+  /** Removes a user's primary email, and so their sign-in by email. */
+  async deletePrimaryEmail(userId: string) {
+    await this.#db
+      .deleteFrom('identity_contact_channels')
       .where('user_id', '=', userId)
       .where('is_primary', '=', true)
       .execute();

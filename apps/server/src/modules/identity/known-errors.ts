@@ -227,6 +227,8 @@ export const knownErrors = {
     ),
   emailAlreadyVerified: () =>
     known('EMAIL_ALREADY_VERIFIED', 409, 'This email is already verified.'),
+  teamNotFound: (teamId: string) =>
+    known('TEAM_NOT_FOUND', 404, `There is no team with id "${teamId}".`, { team_id: teamId }),
   invalidOAuthClientIdOrSecret: (clientId: string) =>
     known('INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400, 'The client id or client secret is wrong.', {
       client_id: clientId,

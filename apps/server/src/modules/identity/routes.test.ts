@@ -848,6 +848,220 @@ describe('the server tier', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('removes the primary email with primary_email: null, and sign-in by it goes too', async () => {
+    const email = newEmail();
+    const created = await api.call('POST', '/users', {
+      tier: 'server',
+      body: { primary_email: email, primary_email_verified: true, password: 'server pass 12' },
+    });
+    const { id } = created.json<{ id: string }>();
+    const contradictory = await api.call('PATCH', `/users/${id}`, {
+      tier: 'server',
+      body: { primary_email: null, primary_email_verified: true },
+    });
+    expect(contradictory.statusCode).toBe(400);
+    expect(contradictory.body).toMatch(/primary_email_verified/);
+
+    const removed = await api.call('PATCH', `/users/${id}`, {
+      tier: 'server',
+      body: { primary_email: null },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({
+      primary_email: null,
+      primary_email_verified: false,
+      primary_email_auth_enabled: false,
+    });
+    expect((await api.call('GET', `/users/${id}`, { tier: 'server' })).json()).toMatchObject({
+      primary_email: null,
+    });
+    expectKnownError(
+      await api.call('POST', '/auth/password/sign-in', {
+        body: { email, password: 'server pass 12' },
+      }),
+      400,
+      'EMAIL_PASSWORD_MISMATCH',
+    );
+    // The address is free again.
+    await signUp(email);
+  });
+
+  it('turns sign-in by the primary email off and on with primary_email_auth_enabled', async () => {
+    const { email, password, user_id } = await signUp();
+    const off = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { primary_email_auth_enabled: false },
+    });
+    expect(off.json()).toMatchObject({
+      primary_email: email,
+      primary_email_auth_enabled: false,
+      auth_with_email: false,
+    });
+    expectKnownError(
+      await api.call('POST', '/auth/password/sign-in', { body: { email, password } }),
+      400,
+      'EMAIL_PASSWORD_MISMATCH',
+    );
+
+    const on = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { primary_email_auth_enabled: true },
+    });
+    expect(on.json()).toMatchObject({ primary_email_auth_enabled: true });
+    expect(
+      (await api.call('POST', '/auth/password/sign-in', { body: { email, password } })).statusCode,
+    ).toBe(200);
+
+    // While it is off, someone else may sign up with the address; then it cannot go back on.
+    await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { primary_email_auth_enabled: false },
+    });
+    await signUp(email);
+    expectKnownError(
+      await api.call('PATCH', `/users/${user_id}`, {
+        tier: 'server',
+        body: { primary_email_auth_enabled: true },
+      }),
+      409,
+      'USER_EMAIL_ALREADY_EXISTS',
+    );
+  });
+
+  it('keeps a restriction reason only on a restricted user', async () => {
+    for (const field of ['restricted_by_admin_reason', 'restricted_by_admin_private_details']) {
+      for (const restriction of [{}, { restricted_by_admin: false }]) {
+        const create = await api.call('POST', '/users', {
+          tier: 'server',
+          body: { display_name: 'Unrestricted', [field]: 'why', ...restriction },
+        });
+        expectKnownError(create, 400, 'SCHEMA_ERROR');
+        expect(create.json<{ error: string }>().error).toContain(`body.${field}`);
+      }
+    }
+    const { user_id } = await signUp();
+    const reasonOnly = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin_reason: 'why' },
+    });
+    expectKnownError(reasonOnly, 400, 'SCHEMA_ERROR');
+    expect(reasonOnly.json<{ error: string }>().error).toContain('body.restricted_by_admin_reason');
+    expect((await api.call('GET', `/users/${user_id}`, { tier: 'server' })).json()).toMatchObject({
+      restricted_by_admin_reason: null,
+    });
+
+    await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin: true },
+    });
+    const newReason = await api.call('PATCH', `/users/${user_id}`, {
+      tier: 'server',
+      body: { restricted_by_admin_reason: 'Under review' },
+    });
+    expect(newReason.json()).toMatchObject({
+      restricted_by_admin: true,
+      restricted_by_admin_reason: 'Under review',
+    });
+  });
+
+  it('refuses to select a team that does not exist, and lets the selection be cleared', async () => {
+    const { access_token, user_id } = await signUp();
+    const teamId = '00000000-0000-4000-8000-0000000000aa';
+    const client = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { selected_team_id: teamId },
+    });
+    expectKnownError(client, 404, 'TEAM_NOT_FOUND');
+    expect(client.json()).toMatchObject({ details: { team_id: teamId } });
+    expectKnownError(
+      await api.call('PATCH', `/users/${user_id}`, {
+        tier: 'server',
+        body: { selected_team_id: teamId },
+      }),
+      404,
+      'TEAM_NOT_FOUND',
+    );
+    const cleared = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { selected_team_id: null },
+    });
+    expect(cleared.json()).toMatchObject({ selected_team_id: null });
+  });
+
+  it('orders users by sign-up or last activity, either way, a page at a time', async () => {
+    const marker = `ordered-${Date.now()}`;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const ids: string[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      const created = await api.call('POST', '/users', {
+        tier: 'server',
+        body: { display_name: `${marker} ${name}` },
+      });
+      ids.push(created.json<{ id: string }>().id);
+      await pause();
+    }
+    const [a, b, c] = ids as [string, string, string];
+    for (const id of [a, c, b]) {
+      await api.call('POST', '/auth/sessions', { tier: 'server', body: { user_id: id } });
+      await pause();
+    }
+    const pages = async (order: string, limit: number) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await api.call(
+          'GET',
+          `/users?query=${marker}&${order}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+          { tier: 'server' },
+        );
+        expect(page.statusCode).toBe(200);
+        const body = page.json<{
+          items: { id: string }[];
+          pagination: { next_cursor: string | null };
+        }>();
+        seen.push(...body.items.map((item) => item.id));
+        cursor = body.pagination.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    for (const limit of [1, 2, 10]) {
+      expect(await pages('order_by=last_active_at&desc=true', limit)).toEqual([b, c, a]);
+      expect(await pages('order_by=last_active_at', limit)).toEqual([a, c, b]);
+      expect(await pages('order_by=signed_up_at&desc=true', limit)).toEqual([c, b, a]);
+      expect(await pages('desc=false', limit)).toEqual([a, b, c]);
+    }
+  });
+
+  it('takes a limit above the largest page and gives the largest page', async () => {
+    const marker = `many-${Date.now()}`;
+    for (let batch = 0; batch < 201; batch += 67) {
+      await Promise.all(
+        Array.from({ length: 67 }, () =>
+          api.call('POST', '/users', { tier: 'server', body: { display_name: marker } }),
+        ),
+      );
+    }
+    const first = await api.call('GET', `/users?query=${marker}&limit=1000`, { tier: 'server' });
+    expect(first.statusCode).toBe(200);
+    const body = first.json<{
+      items: unknown[];
+      pagination: { next_cursor: string | null };
+    }>();
+    expect(body.items).toHaveLength(200);
+    expect(body.pagination.next_cursor).not.toBeNull();
+    const rest = await api.call(
+      'GET',
+      `/users?query=${marker}&limit=1000&cursor=${body.pagination.next_cursor}`,
+      { tier: 'server' },
+    );
+    expect(rest.json<{ items: unknown[] }>().items).toHaveLength(1);
+    expectKnownError(
+      await api.call('GET', '/users?limit=0', { tier: 'server' }),
+      400,
+      'SCHEMA_ERROR',
+    );
+  });
+
   it('creates a session for a user, and refuses an unknown user', async () => {
     const { user_id } = await signUp();
     const session = await api.call('POST', '/auth/sessions', {

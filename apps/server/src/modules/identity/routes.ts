@@ -424,6 +424,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     const page = await identity.accounts.list(ctx.project.id, {
       cursor: query.cursor,
       limit: query.limit ?? DEFAULT_USER_PAGE_SIZE,
+      orderBy: query.order_by ?? 'signed_up_at',
       desc: query.desc === 'true',
       query: query.query,
       includeAnonymous: query.include_anonymous === 'true',
@@ -452,7 +453,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       {
         email: primary_email ?? null,
         emailVerified: primary_email_verified ?? false,
-        emailAuthEnabled: primary_email_auth_enabled ?? true,
+        emailAuthEnabled: primary_email_auth_enabled,
         password: password ?? null,
       },
       { ...serverChanges(rest), isAnonymous: is_anonymous },
@@ -549,8 +550,9 @@ function serverChanges(body: unknown) {
           restrictedByAdminPrivateDetails: input.restricted_by_admin_private_details,
         }),
     countryCode: input.country_code,
-    email: input.primary_email ?? undefined,
+    email: input.primary_email,
     emailVerified: input.primary_email_verified,
+    emailAuthEnabled: input.primary_email_auth_enabled,
     password: input.password,
   };
 }
