@@ -63,10 +63,20 @@ export class Accounts {
 
   // ---- passwords ----
 
-  /** Creates a user who signs in with email and password, and signs them in. */
+  /**
+   * Creates a user who signs in with email and password, and signs them in. An anonymous
+   * caller (`currentUser`) becomes that user instead, keeping their id and data
+   * (stack-auth.md §3.1).
+   */
   async signUpWithPassword(
     project: ProjectRecord,
-    input: { email: string; password: string; verificationCallbackUrl?: string; ip: string | null },
+    input: {
+      email: string;
+      password: string;
+      verificationCallbackUrl?: string;
+      ip: string | null;
+      currentUser?: UserRecord | null;
+    },
   ): Promise<SignInResult> {
     if (!project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
     if (!project.config.credential_enabled) throw knownErrors.passwordAuthenticationNotEnabled();
@@ -74,11 +84,10 @@ export class Accounts {
     const callback = input.verificationCallbackUrl
       ? resolveTrustedUrl(input.verificationCallbackUrl, project.config, this.#publicUrl)
       : null;
-    const user = await this.#createUser(project, {
-      email: input.email,
-      emailVerified: false,
-      passwordHash: await hashPassword(input.password),
-    });
+    const passwordHash = await hashPassword(input.password);
+    const user = input.currentUser?.isAnonymous
+      ? await this.#upgradeAnonymousUser(input.currentUser, input.email, passwordHash)
+      : await this.#createUser(project, { email: input.email, emailVerified: false, passwordHash });
     const session = await this.#sessions.create(user, { ip: input.ip });
     if (callback) this.#inBackground(this.#sendVerificationMail(project, user, callback));
     return { ...session, user, isNewUser: true };
@@ -393,6 +402,29 @@ export class Accounts {
       throw error;
     }
     return (await this.#repository.findUser(project.id, userId))!;
+  }
+
+  /** Makes an anonymous user a full one who signs in with this email and password. */
+  async #upgradeAnonymousUser(
+    anonymous: UserRecord,
+    email: string,
+    passwordHash: string,
+  ): Promise<UserRecord> {
+    try {
+      await this.#repository.transaction(async (repository) => {
+        await repository.updateUser(anonymous.projectId, anonymous.id, {
+          isAnonymous: false,
+          passwordHash,
+        });
+        await changePrimaryEmail(repository, anonymous, { email, emailAuthEnabled: true });
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw knownErrors.userEmailAlreadyExists(email);
+      }
+      throw error;
+    }
+    return (await this.#repository.findUser(anonymous.projectId, anonymous.id))!;
   }
 
   async #sendVerificationMail(

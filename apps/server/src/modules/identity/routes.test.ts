@@ -1219,6 +1219,62 @@ describe('anonymous and restricted users', () => {
     expect(allowed.json()).toMatchObject({ id: userId, is_anonymous: true });
   });
 
+  it('signs an anonymous user up in place: same id and data, now with email and password', async () => {
+    const userId = await createUser({ is_anonymous: true, display_name: 'Guest shopper' });
+    const anonymous = await sessionOf(userId);
+    const taken = await signUp();
+    expectKnownError(
+      await api.call('POST', '/auth/password/sign-up', {
+        accessToken: anonymous.access_token,
+        headers: allowAnonymous,
+        body: { email: taken.email, password: 'guest password 1' },
+      }),
+      409,
+      'USER_EMAIL_ALREADY_EXISTS',
+    );
+    expect((await me(anonymous.access_token, allowAnonymous)).json()).toMatchObject({
+      is_anonymous: true,
+      primary_email: null,
+      has_password: false,
+    });
+
+    const email = newEmail();
+    const signUpResponse = await api.call('POST', '/auth/password/sign-up', {
+      accessToken: anonymous.access_token,
+      headers: allowAnonymous,
+      body: { email, password: 'guest password 1' },
+    });
+    expect(signUpResponse.statusCode).toBe(200);
+    const upgraded = signUpResponse.json<{ access_token: string; user_id: string }>();
+    expect(upgraded.user_id).toBe(userId);
+    expect(await verifiedClaims(upgraded.access_token, keys.projectId, 'projects')).toMatchObject({
+      sub: userId,
+      email,
+      is_anonymous: false,
+      is_restricted: false,
+    });
+    expect((await me(upgraded.access_token)).json()).toMatchObject({
+      id: userId,
+      display_name: 'Guest shopper',
+      primary_email: email,
+      primary_email_verified: false,
+      has_password: true,
+      is_anonymous: false,
+      is_restricted: false,
+    });
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'guest password 1' },
+    });
+    expect(signIn.json()).toMatchObject({ user_id: userId });
+
+    // A full user's token does not turn sign-up into an update of that user.
+    const other = await api.call('POST', '/auth/password/sign-up', {
+      accessToken: upgraded.access_token,
+      body: { email: newEmail(), password: 'guest password 2' },
+    });
+    expect(other.json<{ user_id: string }>().user_id).not.toBe(userId);
+  });
+
   it('refuses a reason without a restriction, and making a user anonymous again', async () => {
     const { user_id } = await signUp();
     const reasonAlone = await api.call('PATCH', `/users/${user_id}`, {

@@ -146,6 +146,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
         password: body.password,
         verificationCallbackUrl: body.verification_callback_url,
         ip: ipOf(request),
+        currentUser: ctx.user,
       });
       return signInBody(result);
     },
