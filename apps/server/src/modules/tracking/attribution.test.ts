@@ -55,7 +55,8 @@ async function redirectClick(sessionId: string, at: Date): Promise<string> {
     .updateTable('clicks')
     .set({ occurred_at: at } as never)
     .where('session_id', '=', sessionId)
-    .where('target_url', '=', target)
+    // The redirect adds the tracking parameters the link lacks (spec §9).
+    .where('target_url', 'like', `${target}?%`)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
