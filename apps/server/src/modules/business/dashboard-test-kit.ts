@@ -63,7 +63,9 @@ export interface ConversionOverrides {
   currency?: string | null;
   orderId?: string;
   receivedAt?: Date | string;
+  /** An ipick click id; without it (or a referral id) the conversion is not ipick's. */
   clickId?: string | null;
+  referralId?: string | null;
 }
 
 export async function buildConversion(db: Db, businessId: string, overrides: ConversionOverrides) {
@@ -79,7 +81,7 @@ export async function buildConversion(db: Db, businessId: string, overrides: Con
       amount_minor: overrides.amountMinor ?? (kind === 'lead' ? 0 : 1000),
       currency: overrides.currency === undefined ? 'USD' : overrides.currency,
       click_id: overrides.clickId ?? null,
-      referral_id: null,
+      referral_id: overrides.referralId ?? null,
       visitor_id: null,
       session_id: null,
       source: 'server',
@@ -93,7 +95,13 @@ export async function buildConversion(db: Db, businessId: string, overrides: Con
 export async function buildEvent(
   db: Db,
   businessId: string,
-  overrides: { at: Date | string; eventType?: string; eventData?: Record<string, unknown> },
+  overrides: {
+    at: Date | string;
+    eventType?: string;
+    eventData?: Record<string, unknown>;
+    referralId?: string;
+    visitorId?: string | null;
+  },
 ) {
   const id = randomUUID();
   await db
@@ -108,9 +116,9 @@ export async function buildEvent(
       session_id: 's1',
       user_id: null,
       url: 'https://shop.example/cart',
-      referral_id: 'aff_shop_1_x',
+      referral_id: overrides.referralId ?? 'aff_shop_1_x',
       click_id: null,
-      visitor_id: null,
+      visitor_id: overrides.visitorId ?? null,
     })
     .execute();
   return id;

@@ -141,7 +141,8 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           <CardTitle>Clicks and conversions</CardTitle>
           <CardDescription>
             Per {analytics.interval === 'day' ? 'day' : 'week'}, {formatDay(analytics.period.from)}{' '}
-            to {formatDay(analytics.period.to)} (UTC).
+            to {formatDay(analytics.period.to)} (UTC). Conversions are those that followed an ipick
+            click, as on the Attribution page; a sale refunded in full is none.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -187,7 +188,8 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           <CardHeader>
             <CardTitle>Revenue</CardTitle>
             <CardDescription>
-              Sales minus refunds in {currency}
+              Sales that followed an ipick click, less their refunds, on the day of the sale, in{' '}
+              {currency}
               {analytics.currencies.length > 1 ? '; the CSV export has every currency' : ''}.
             </CardDescription>
           </CardHeader>
