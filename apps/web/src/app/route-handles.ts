@@ -1,6 +1,9 @@
 import type { UIMatch } from 'react-router';
 
-/** The `handle` of the route around the merchant pages: those behind a business session. */
+/**
+ * The `handle` of merchants' pages: the route around those behind a business session, and the
+ * tracking test pages, which anyone may open.
+ */
 export const merchantAreaHandle = { area: 'merchant' } as const;
 
 /** Whether the current page is a merchant page (inside the route with `merchantAreaHandle`). */

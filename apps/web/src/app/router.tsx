@@ -142,8 +142,17 @@ export const routes: RouteObject[] = [
               { path: 'business/connect', element: withSkeleton(<BusinessConnectPage />) },
             ],
           },
-          { path: 'tracking-test', element: withSkeleton(<TrackingTestPage />) },
-          { path: 'real-tracking-test', element: withSkeleton(<RealTrackingTestPage />) },
+          // Merchants' pages open to everyone: a signed-in merchant gets no shopper "Sign in".
+          {
+            path: 'tracking-test',
+            handle: merchantAreaHandle,
+            element: withSkeleton(<TrackingTestPage />),
+          },
+          {
+            path: 'real-tracking-test',
+            handle: merchantAreaHandle,
+            element: withSkeleton(<RealTrackingTestPage />),
+          },
           ...handlerNames
             .filter((name) => name !== 'account-settings')
             .map((name) => ({

@@ -271,6 +271,14 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     expect(addresses).toContain('/api/business/events?limit=50');
   });
 
+  it('shows a signed-in merchant no shopper "Sign in" in the header', async () => {
+    stubSignedIn([]);
+    renderAt('/tracking-test');
+    await screen.findByText(/No events yet/);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
   it('polls the events every two seconds', async () => {
     expect(businessEventsQueryOptions().refetchInterval).toBe(EVENTS_POLL_INTERVAL_MS);
     let answers = 0;
