@@ -28,7 +28,10 @@ export interface OfferDestination {
   offerId: string;
   url: string;
   productId: string | null;
-  /** The product's title, or the offer's own when it is not linked to a product. */
+  /**
+   * The offer's own title, as the retailer lists it: the catalog product's title may come from
+   * another shop's listing ("… Used").
+   */
   productName: string;
   retailerId: string;
   retailerKey: string;
@@ -138,12 +141,11 @@ export class ReferralRepository {
     const row = await this.#db
       .selectFrom('offers as o')
       .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
-      .leftJoin('products as p', 'p.id', 'o.product_id')
       .select([
         'o.id as offerId',
         'o.url',
         'o.product_id as productId',
-        sql<string>`coalesce(p.title, o.title)`.as('productName'),
+        'o.title as productName',
         'r.id as retailerId',
         'r.key as retailerKey',
         'r.affiliate_id as affiliateId',

@@ -528,7 +528,8 @@ describe('GET /api/redirect?offer=', () => {
       utm_medium: 'price_comparison',
       utm_campaign: 'product_referral',
       session_id: sessionId,
-      product_name: 'Acme Kettle 1.7 l',
+      // The offer's own title: the catalog product's may come from another shop's listing.
+      product_name: 'Acme Kettle 1.7 l (listing)',
     });
     expect((await clickOf(sessionId))[0]).toMatchObject({
       offer_id: offerId,
