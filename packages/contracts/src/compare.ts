@@ -37,8 +37,13 @@ export const comparedOfferSchema = z.object({
   currency: z.string().nullable(),
   availability: z.string().nullable(),
   condition: z.string().nullable(),
-  /** How much less than the pasted offer, in minor units; negative when dearer; null if unknown. */
+  /**
+   * How much less than the pasted product's price, in minor units (prices only, as shown);
+   * negative when dearer; null if unknown.
+   */
   savingsMinor: z.number().int().nullable(),
+  /** Shipping in minor units when the shop says (0: free); null or absent when unknown. */
+  shippingMinor: z.number().int().nullable().optional(),
   /** 0..1: how sure ipick is that this is the same product (or how close an alternative is). */
   confidence: z.number(),
   reasons: z.array(z.string()),

@@ -186,7 +186,6 @@ export class CompareService {
         consider(candidate, false, match.score, reasons);
     }
 
-    const pastedTotal = product.priceMinor;
     const hostOf = (entry: { offer: OfferView }) => hostOfUrl(entry.offer.url);
     const merchants = await this.#merchantDomains([
       ...new Set([...candidates.values()].map(hostOf).filter((host) => host !== null)),
@@ -205,12 +204,14 @@ export class CompareService {
       currency: entry.offer.currency,
       availability: entry.offer.availability,
       condition: entry.offer.condition,
+      // Prices only, as the page shows them; shipping is shown beside the price.
       savingsMinor:
-        pastedTotal !== null &&
+        product.priceMinor !== null &&
         entry.offer.priceMinor !== null &&
         entry.offer.currency === product.currency
-          ? pastedTotal - totalOf(entry.offer)
+          ? product.priceMinor - entry.offer.priceMinor
           : null,
+      shippingMinor: entry.offer.shippingMinor,
       confidence: Math.round(entry.confidence * 1000) / 1000,
       reasons: entry.reasons,
       merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
@@ -256,6 +257,7 @@ function isShopSectionPage(url: URL): boolean {
   return segments.length === 0 || SHOP_SECTIONS.has(first) || /searchpage/i.test(url.pathname);
 }
 
+/** Price plus known shipping: what the same product elsewhere is ordered by. */
 function totalOf(offer: OfferView): number {
   return (offer.priceMinor ?? 0) + (offer.shippingMinor ?? 0);
 }

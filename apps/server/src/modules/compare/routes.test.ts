@@ -49,9 +49,16 @@ describe('POST /api/compare', () => {
 
     const totals = result.sameProduct.map((offer) => offer.priceMinor ?? Infinity);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const shipping = await sql<{ id: string; shipping_minor: number | null }>`
+      select id, shipping_minor from offers where id in (${sql.join(found)})`.execute(
+      testDb.database.db,
+    );
+    const shippingOf = new Map(shipping.rows.map((row) => [row.id, row.shipping_minor]));
     for (const offer of result.sameProduct) {
+      // Savings compare the prices shown; shipping comes beside them.
       if (offer.priceMinor !== null)
         expect(offer.savingsMinor).toBe(pasted.price_minor - offer.priceMinor);
+      expect(offer.shippingMinor).toBe(shippingOf.get(offer.offerId));
       expect(offer.reasons.length).toBeGreaterThan(0);
       expect(offer.confidence).toBeGreaterThan(0);
     }

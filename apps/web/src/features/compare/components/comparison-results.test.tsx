@@ -92,6 +92,24 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     expect(sentRequests(fetch).filter((r) => r === 'POST /api/compare')).toHaveLength(1);
   });
 
+  it('shows known shipping beside the price: an amount, free, or nothing when unknown', async () => {
+    stubComparison(
+      buildComparison({
+        sameProduct: [
+          buildOffer({ retailerName: 'Newegg', shippingMinor: 299 }),
+          buildOffer({ retailerName: 'Target', shippingMinor: 0 }),
+          buildOffer({ retailerName: 'Walmart', shippingMinor: null }),
+        ],
+      }),
+    );
+    renderAt(path);
+    const list = await screen.findByRole('list', { name: 'Same product elsewhere' });
+    const [newegg, target, walmart] = Array.from(list.children) as HTMLElement[];
+    expect(newegg!.textContent).toContain('+ $2.99 shipping');
+    expect(target!.textContent).toContain('Free shipping');
+    expect(walmart!.textContent).not.toMatch(/shipping/i);
+  });
+
   it('keeps the results layout while comparing: skeleton, pasted link and a status', async () => {
     saveProductRequest(requestId, new URL(pastedUrl));
     let answer: (response: Response) => void = () => undefined;

@@ -1,7 +1,7 @@
 import type { ComparedOffer } from '@ipick/contracts';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { humanize, matchText, priceText, savingsText } from '../utils/offer-text';
+import { humanize, matchText, priceText, savingsText, shippingText } from '../utils/offer-text';
 import type { RenderFavorite } from './favorite-slot';
 import { OutboundLink } from './offer-link';
 
@@ -45,6 +45,7 @@ function OfferItem({
 }) {
   const titleId = useId();
   const savings = savingsText(offer.savingsMinor, offer.currency);
+  const shipping = shippingText(offer.shippingMinor, offer.currency);
   const availability = humanize(offer.availability);
   // "New" is what a shopper assumes; only the exceptions are worth a label on every offer.
   const condition = offer.condition && offer.condition !== 'new' ? humanize(offer.condition) : null;
@@ -62,8 +63,11 @@ function OfferItem({
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <p className="font-medium">{offer.retailerName}</p>
-          <p className="text-lg font-semibold tabular-nums">
+          <p className="flex flex-col items-end text-lg font-semibold tabular-nums">
             {priceText(offer.priceMinor, offer.currency)}
+            {shipping ? (
+              <span className="text-xs font-normal text-muted-foreground">{shipping}</span>
+            ) : null}
           </p>
         </div>
         <OutboundLink

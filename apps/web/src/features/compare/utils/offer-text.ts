@@ -13,6 +13,17 @@ export function savingsText(savingsMinor: number | null, currency: string | null
   return 'Same price';
 }
 
+/** "+ $4.99 shipping", "Free shipping", or null when the shop does not say. */
+export function shippingText(
+  shippingMinor: number | null | undefined,
+  currency: string | null,
+): string | null {
+  if (shippingMinor === null || shippingMinor === undefined || !currency) return null;
+  return shippingMinor === 0
+    ? 'Free shipping'
+    : `+ ${formatMoney(shippingMinor, currency)} shipping`;
+}
+
 /** "in_stock" → "In stock"; null stays null. */
 export function humanize(value: string | null): string | null {
   return value ? value.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) : null;
