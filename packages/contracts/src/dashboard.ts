@@ -122,7 +122,7 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     at: z.string(),
     eventType: z.string(),
     url: z.string().nullable(),
-    /** It carried ipick's referral or click id. */
+    /** It carried the referral or click id of a click ipick recorded for this business. */
     attributed: z.boolean(),
     orderId: z.string().nullable(),
     amountMinor: z.number().int().nullable(),
@@ -137,6 +137,7 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     amountMinor: z.number().int(),
     currency: z.string().nullable(),
     source: z.enum(['server', 'browser']),
+    /** It quoted the referral or click id of a click ipick recorded for this business. */
     attributed: z.boolean(),
   }),
 ]);

@@ -474,7 +474,10 @@ export const journeySummarySchema = z.object({
   currency: z.string().nullable(),
   /** The snippet's visitor id or ipick's session id: a random id, never a name or an email. */
   shopperId: z.string().nullable(),
-  /** Whether the shop sent the order with an ipick click or referral id. */
+  /**
+   * Whether the shop sent the order with the referral or click id of a click ipick recorded
+   * for it (a made-up id does not count).
+   */
   quotesReferral: z.boolean(),
   firstAt: z.string(),
   lastAt: z.string(),
@@ -509,7 +512,7 @@ export const businessEventSchema = z.object({
   sessionId: z.string().nullable(),
   url: z.string().nullable(),
   referralId: z.string().nullable(),
-  /** The event carried ipick's referral or click id. */
+  /** The event carried the referral or click id of a click ipick recorded for the business. */
   attributed: z.boolean(),
   /** Sent from ipick's tracking test page: shown here, counted nowhere. */
   isTest: z.boolean(),

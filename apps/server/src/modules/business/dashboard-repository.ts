@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
+import { quotesIpickId } from '../tracking/ipick-ids.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -374,7 +375,8 @@ export class DashboardRepository {
           e.received_at as at, ${atText(sql`e.received_at`)} as at_text,
           e.event_type as label, e.url as detail, null::text as page, null::text as campaign,
           null::text as device, null::text as country,
-          e.referral_id is not null or e.click_id is not null as attributed,
+          ${quotesIpickId(businessId, { referralId: 'e.referral_id', clickId: 'e.click_id' })}
+            as attributed,
           e.event_data ->> 'orderId' as order_id,
           case when jsonb_typeof(e.event_data -> 'amountMinor') = 'number'
             then round((e.event_data ->> 'amountMinor')::numeric)::bigint end as amount_minor,
@@ -393,7 +395,8 @@ export class DashboardRepository {
           v.received_at as at, ${atText(sql`v.received_at`)} as at_text,
           v.kind as label, v.order_id as detail, null::text as page, null::text as campaign,
           null::text as device, null::text as country,
-          v.click_id is not null or v.referral_id is not null as attributed,
+          ${quotesIpickId(businessId, { referralId: 'v.referral_id', clickId: 'v.click_id' })}
+            as attributed,
           v.order_id as order_id, v.amount_minor as amount_minor, v.currency as currency,
           v.source as source
         from conversions v

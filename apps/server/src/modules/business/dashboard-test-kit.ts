@@ -17,6 +17,7 @@ export interface ClickOverrides {
   country?: string | null;
   utmCampaign?: string | null;
   page?: string | null;
+  referralId?: string;
 }
 
 export async function buildClick(db: Db, businessId: string, overrides: ClickOverrides) {
@@ -50,7 +51,7 @@ export async function buildClick(db: Db, businessId: string, overrides: ClickOve
       bot_reason: overrides.isBot ? 'user_agent' : null,
       ip_truncated: '192.0.2.0',
       identity_hash: overrides.identityHash === undefined ? randomUUID() : overrides.identityHash,
-      referral_id: `aff_shop_${id.slice(0, 8)}`,
+      referral_id: overrides.referralId ?? `aff_shop_${id.slice(0, 8)}`,
     })
     .execute();
   return id;

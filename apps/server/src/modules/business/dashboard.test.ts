@@ -459,6 +459,7 @@ describe('GET /api/business/dashboard/activity', () => {
       at: '2025-04-01T10:00:00Z',
       productId,
       utmCampaign: 'spring',
+      referralId: 'aff_shop_1_x',
     });
     await buildClick(db(), id, { at: '2025-04-01T10:30:00Z', isBot: true });
     ids.event = await buildEvent(db(), id, {
@@ -518,6 +519,61 @@ describe('GET /api/business/dashboard/activity', () => {
       deviceType: 'desktop',
       country: 'DE',
     });
+  });
+
+  it('marks as from ipick only the ids of clicks and referrals ipick recorded for the shop', async () => {
+    const shop = await buildMerchant(app);
+    const other = await buildMerchant(app);
+    const id = shop.businessId;
+    const clickId = await buildClick(db(), id, {
+      at: '2025-05-01T10:00:00Z',
+      referralId: 'aff_shop_1746093600000_real',
+    });
+    await buildClick(db(), id, {
+      at: '2025-05-01T10:00:00Z',
+      referralId: 'aff_shop_1746093600000_bot',
+      isBot: true,
+    });
+    const othersClickId = await buildClick(db(), other.businessId, {
+      at: '2025-05-01T10:00:00Z',
+      referralId: 'aff_other_1746093600000_x',
+    });
+    const sale = (orderId: string, ids: { referralId?: string; clickId?: string }) =>
+      buildConversion(db(), id, { at: '2025-05-01T12:00:00Z', orderId, amountMinor: 500, ...ids });
+    await sale('by-referral', { referralId: 'aff_shop_1746093600000_real' });
+    await sale('by-click', { clickId });
+    await sale('made-up', { referralId: 'aff_bogus_1_x' });
+    await sale('bot-click', { referralId: 'aff_shop_1746093600000_bot' });
+    await sale('other-shop', { referralId: 'aff_other_1746093600000_x' });
+    await sale('other-shops-click', { clickId: othersClickId });
+    await sale('no-id', {});
+    await buildEvent(db(), id, {
+      at: '2025-05-01T11:00:00Z',
+      eventType: 'made_up_view',
+      referralId: 'aff_bogus_1_x',
+    });
+
+    const response = await shop.browser.get('/api/business/dashboard/activity?type=conversion');
+    const { items } = response.json<DashboardActivity>();
+    const attributed = Object.fromEntries(
+      items.map((item) => [
+        item.type === 'conversion' ? item.orderId : item.id,
+        item.type === 'conversion' && item.attributed,
+      ]),
+    );
+    expect(attributed).toEqual({
+      'by-referral': true,
+      'by-click': true,
+      'made-up': false,
+      'bot-click': false,
+      'other-shop': false,
+      'other-shops-click': false,
+      'no-id': false,
+    });
+    const events = (
+      await shop.browser.get('/api/business/dashboard/activity?type=event')
+    ).json<DashboardActivity>();
+    expect(events.items).toMatchObject([{ eventType: 'made_up_view', attributed: false }]);
   });
 
   it('filters by type', async () => {

@@ -453,6 +453,46 @@ describe('GET /api/business/journeys/recent', () => {
   });
 });
 
+describe('an order quoting a referral id ipick never gave out', () => {
+  it('is accepted, but neither its journey nor the list of journeys calls it an ipick referral', async () => {
+    const shop = await buildMerchant(app);
+    const { key } = await createKey(shop, 'secret');
+    const referralId = 'aff_real_1767225600000_abc';
+    await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: shop.domain,
+      targetUrl: `https://${shop.domain}/p/kettle`,
+    });
+    const send = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { kind: 'sale', currency: 'USD', ...body },
+      });
+    const real = await send({ orderId: 'ORDER-1005', amountMinor: 23_800, referralId });
+    expect(real.statusCode).toBe(201);
+    // The shop's server may send any id: it is recorded, not credited.
+    const madeUp = await send({
+      orderId: 'ORDER-1004',
+      amountMinor: 500,
+      referralId: 'aff_bogus_1_x',
+    });
+    expect(madeUp.statusCode).toBe(201);
+
+    const recent = (await shop.browser.get('/api/business/journeys/recent')).json<{
+      items: { orderId: string; quotesReferral: boolean }[];
+    }>();
+    expect(
+      Object.fromEntries(recent.items.map((item) => [item.orderId, item.quotesReferral])),
+    ).toEqual({ 'ORDER-1004': false, 'ORDER-1005': true });
+    const journey = (await shop.browser.get('/api/business/journeys?orderId=ORDER-1004')).json<{
+      steps: { type: string }[];
+    }>();
+    expect(journey.steps.map((step) => step.type)).toEqual(['conversion']);
+  });
+});
+
 // Last: its order would show among the recent orders the tests above count.
 describe('a merchant click recorded twice', () => {
   it('counts a merchant click once, though the referral call and the redirect both recorded it', async () => {

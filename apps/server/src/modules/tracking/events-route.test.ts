@@ -56,6 +56,21 @@ describe('GET /api/business/events', () => {
   });
 
   it("lists the business's own events, newest first, up to the limit", async () => {
+    // ipick sent a shopper with the referral id aff_shop_1_x; the shop made aff_bogus_1_x up.
+    const tracked = await app.inject({
+      method: 'POST',
+      url: '/api/track/referral',
+      payload: {
+        referralId: 'aff_shop_1_x',
+        businessDomain: merchant.domain,
+        targetUrl: `https://${merchant.domain}/p/kettle`,
+      },
+    });
+    expect(tracked.json()).toMatchObject({ success: true });
+    await buildEvent(merchant.businessId, {
+      receivedAt: new Date('2025-01-01T09:00:00Z'),
+      referralId: 'aff_bogus_1_x',
+    });
     await buildEvent(merchant.businessId, { receivedAt: new Date('2025-01-01T10:00:00Z') });
     await buildEvent(merchant.businessId, {
       eventType: 'purchase',
@@ -67,7 +82,7 @@ describe('GET /api/business/events', () => {
     const response = await merchant.browser.get('/api/business/events?limit=50');
     expect(response.statusCode).toBe(200);
     const { events } = response.json<{ events: Record<string, unknown>[] }>();
-    expect(events).toHaveLength(2);
+    expect(events).toHaveLength(3);
     expect(events[0]).toMatchObject({
       eventType: 'purchase',
       eventData: { orderId: 'A1' },
@@ -77,6 +92,7 @@ describe('GET /api/business/events', () => {
       attributed: true,
     });
     expect(events[1]).toMatchObject({ eventType: 'page_view', attributed: false });
+    expect(events[2]).toMatchObject({ referralId: 'aff_bogus_1_x', attributed: false });
 
     const one = await merchant.browser.get('/api/business/events?limit=1');
     expect(one.json<{ events: unknown[] }>().events).toHaveLength(1);

@@ -5,6 +5,7 @@ import type { DatabaseSchema } from '../../platform/db/schema.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { requireBusiness } from '../auth/business-session.ts';
+import { quotesIpickId } from './ipick-ids.ts';
 
 interface EventsRouteOptions {
   db: Kysely<DatabaseSchema>;
@@ -14,29 +15,32 @@ interface EventsRouteOptions {
 /**
  * `GET /api/business/events?limit=50`: the signed-in business's most recent tracked events,
  * newest first, for the live view of the tracking test pages. `attributed` says whether the
- * event carried ipick's referral or click id; `isTest` that ipick's tracking test page sent it.
+ * event carried the referral or click id of a click ipick recorded for the business (a made-up
+ * id is not ipick's); `isTest` that ipick's tracking test page sent it.
  */
 export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRouteOptions) {
   app.get('/api/business/events', async (request, reply): Promise<BusinessEventsResponse> => {
     const business = await requireBusiness(request, auth);
     const { limit } = parseRequestPart(businessEventsQuerySchema, request.query, 'query');
     const rows = await db
-      .selectFrom('tracking_events')
+      .selectFrom('tracking_events as e')
       .select([
-        'id',
-        'event_type',
-        'event_data',
-        'occurred_at',
-        'received_at',
-        'session_id',
-        'url',
-        'referral_id',
-        'click_id',
-        'is_test',
+        'e.id',
+        'e.event_type',
+        'e.event_data',
+        'e.occurred_at',
+        'e.received_at',
+        'e.session_id',
+        'e.url',
+        'e.referral_id',
+        'e.is_test',
+        quotesIpickId(business.id, { referralId: 'e.referral_id', clickId: 'e.click_id' }).as(
+          'quotes_ipick_id',
+        ),
       ])
-      .where('business_id', '=', business.id)
-      .orderBy('received_at', 'desc')
-      .orderBy('id', 'desc')
+      .where('e.business_id', '=', business.id)
+      .orderBy('e.received_at', 'desc')
+      .orderBy('e.id', 'desc')
       .limit(limit)
       .execute();
     void reply.header('cache-control', 'no-store');
@@ -51,7 +55,7 @@ export async function eventsRoutes(app: FastifyInstance, { db, auth }: EventsRou
         sessionId: row.session_id,
         url: row.url,
         referralId: row.referral_id,
-        attributed: row.referral_id !== null || row.click_id !== null,
+        attributed: row.quotes_ipick_id,
         isTest: row.is_test,
       })),
     };

@@ -16,6 +16,7 @@ import type {
   MerchantReferralsTable,
   TrackingEventsTable,
 } from '../../platform/db/schema.ts';
+import { quotesIpickId } from './ipick-ids.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -27,7 +28,10 @@ export type EventRow = Selectable<TrackingEventsTable>;
 export type ConversionRow = Selectable<ConversionsTable>;
 export type SettingsRow = Selectable<BusinessSettingsTable>;
 
-/** One order's conversions, summed up for the list of recent journeys. */
+/**
+ * One order's conversions, summed up for the list of recent journeys. `quotes_referral`: one
+ * of them quotes an id of a click or referral ipick recorded for the business.
+ */
 export interface RecentOrderRow {
   order_id: string;
   kinds: ConversionRow['kind'][];
@@ -594,9 +598,6 @@ export class TrackingRepository {
           sql<string | null>`max(currency)`.as('currency'),
           sql<string | null>`(array_agg(coalesce(visitor_id, session_id) order by occurred_at)
             filter (where coalesce(visitor_id, session_id) is not null))[1]`.as('shopper_id'),
-          sql<boolean>`bool_or(click_id is not null or referral_id is not null)`.as(
-            'quotes_referral',
-          ),
           sql<Date>`min(occurred_at)`.as('first_at'),
           sql<Date>`max(occurred_at)`.as('last_at'),
         ])
@@ -610,7 +611,27 @@ export class TrackingRepository {
         .select(sql<number>`count(distinct order_id)`.as('count'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.count) };
+    // Only for the page's orders: one look-up per conversion of them.
+    const quoting = new Set<string>();
+    if (rows.length > 0) {
+      const found = await this.#db
+        .selectFrom('conversions as v')
+        .select('v.order_id')
+        .distinct()
+        .where('v.business_id', '=', businessId)
+        .where(
+          'v.order_id',
+          'in',
+          rows.map((row) => row.order_id),
+        )
+        .where(quotesIpickId(businessId, { referralId: 'v.referral_id', clickId: 'v.click_id' }))
+        .execute();
+      for (const row of found) quoting.add(row.order_id);
+    }
+    return {
+      rows: rows.map((row) => ({ ...row, quotes_referral: quoting.has(row.order_id) })),
+      total: Number(count.count),
+    };
   }
 }
 
