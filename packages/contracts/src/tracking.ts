@@ -439,7 +439,10 @@ export const journeyStepSchema = z.discriminatedUnion('type', [
 ]);
 export type JourneyStepView = z.infer<typeof journeyStepSchema>;
 
-/** The steps in time order, and the credit of each conversion under every model. */
+/**
+ * The steps in time order (the shopper's other conversions included), and the credit of each
+ * lead and sale under every model; `conversionId` names its conversion step.
+ */
 export const journeyResponseSchema = z.object({
   orderId: z.string(),
   windowDays: z.number().int(),
@@ -447,6 +450,8 @@ export const journeyResponseSchema = z.object({
   attribution: z.array(
     z.object({
       conversionId: z.string(),
+      /** For a sale: what its refunds gave back (credit is on the rest). */
+      refundedMinor: z.number().int(),
       credits: z.partialRecord(attributionModelSchema, z.array(clickCreditSchema)),
     }),
   ),

@@ -259,12 +259,17 @@ export class AttributionService {
     const rows = await this.#journeyRows(businessId, orders, {});
     const refunds = await this.#refundsOf(businessId, rows.conversions);
     const clicks = clickIndex(rows);
+    const conversions = new Map(rows.conversions.map((row) => [row.id, row]));
     const attribution = attributeJourney(toSteps(rows, refunds), {
       windowDays: settings.windowDays,
-    }).map((result) => ({
-      conversionId: result.conversionId,
-      credits: presentCredits(result.credits, [...ATTRIBUTION_MODELS], clicks),
-    }));
+    }).map((result) => {
+      const row = conversions.get(result.conversionId);
+      return {
+        conversionId: result.conversionId,
+        refundedMinor: row?.kind === 'sale' ? (refunds.get(row.order_id) ?? 0) : 0,
+        credits: presentCredits(result.credits, [...ATTRIBUTION_MODELS], clicks),
+      };
+    });
     return { orderId, windowDays: settings.windowDays, steps: toViews(rows), attribution };
   }
 

@@ -323,9 +323,19 @@ describe('refunds in the attribution report', () => {
     const response = await shop.browser.get('/api/business/journeys?orderId=ORDER-1005');
     const journey = response.json<{
       steps: { type: string; id: string; orderId?: string }[];
-      attribution: { conversionId: string; credits: Record<string, Credit[]> }[];
+      attribution: {
+        conversionId: string;
+        refundedMinor: number;
+        credits: Record<string, Credit[]>;
+      }[];
     }>();
     const orderOf = new Map(journey.steps.map((step) => [step.id, step.orderId]));
+    // Each credit names its conversion, and what refunds gave back on it.
+    expect(
+      Object.fromEntries(
+        journey.attribution.map((entry) => [orderOf.get(entry.conversionId), entry.refundedMinor]),
+      ),
+    ).toEqual({ 'ORDER-1001': 11_900, 'ORDER-1005': 0, 'ORDER-1006': 2_500 });
     const lastClick: Record<string, number[]> = Object.fromEntries(
       journey.attribution.map((entry) => [
         orderOf.get(entry.conversionId) ?? '',

@@ -1,4 +1,4 @@
-import type { JourneyResponse, JourneySummary } from '@ipick/contracts';
+import type { JourneyResponse, JourneyStepView, JourneySummary } from '@ipick/contracts';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,7 @@ const journey: JourneyResponse = {
   attribution: [
     {
       conversionId: '7d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      refundedMinor: 0,
       credits: {
         last_click: [
           { clickId: 'c1', referralId: 'aff_1', occurredAt: at(48), share: 1, amountMinor: 4999 },
@@ -113,7 +114,7 @@ describe('/business/dashboard/journey', () => {
     expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
       'ipick click: Brass Desk Lamp',
       'Visited a page',
-      'Purchase $49.99',
+      'Purchase $49.99This order',
     ]);
     // Pages are shown by host and path, the full landing address on hover.
     const landing = within(steps[1]!).getByText('lamps.example.com/p/brass-desk-lamp');
@@ -127,13 +128,112 @@ describe('/business/dashboard/journey', () => {
     expect(within(links).getByRole('link', { name: 'All journeys' }).getAttribute('href')).toBe(
       '/business/dashboard/journey',
     );
-    const credit = screen.getByRole('table', { name: /Credit of each ipick click/ });
+    const credit = screen.getByRole('table', { name: 'Purchase $49.99 · order order-1001' });
     expect(within(credit).getByRole('row', { name: /Last click/ }).textContent).toContain(
-      'click 1: 100 %',
+      'click 1: 100 % ($49.99)',
     );
     expect(within(credit).getByRole('row', { name: /First click/ }).textContent).toContain(
       'No ipick click within the window',
     );
+  });
+
+  it("credits the order asked for first and names each of the shopper's other conversions", async () => {
+    const sale = journey.steps[2] as Extract<JourneyStepView, { type: 'conversion' }>;
+    const conversion = (id: string, overrides: Partial<typeof sale>) => ({
+      ...sale,
+      id,
+      ...overrides,
+    });
+    const credit = (amountMinor: number) => ({
+      last_click: [
+        { clickId: 'c1', referralId: 'aff_1', occurredAt: at(48), share: 1, amountMinor },
+      ],
+    });
+    const steps: JourneyStepView[] = [
+      journey.steps[0]!,
+      conversion('1d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', {
+        orderId: 'ORDER-1001',
+        amountMinor: 11_900,
+        occurredAt: at(40),
+      }),
+      conversion('2d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', {
+        kind: 'refund',
+        orderId: 'ORDER-1001',
+        amountMinor: 11_900,
+        occurredAt: at(30),
+      }),
+      conversion('3d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', {
+        kind: 'lead',
+        orderId: 'SIGNUP-7',
+        amountMinor: 0,
+        occurredAt: at(20),
+      }),
+      conversion('4d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', {
+        orderId: 'ORDER-1005',
+        amountMinor: 23_800,
+        occurredAt: at(5),
+      }),
+    ];
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/journeys': () =>
+          json({
+            orderId: 'ORDER-1005',
+            windowDays: 30,
+            steps,
+            attribution: [
+              {
+                conversionId: '1d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+                refundedMinor: 11_900,
+                credits: credit(0),
+              },
+              {
+                conversionId: '3d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+                refundedMinor: 0,
+                credits: credit(0),
+              },
+              {
+                conversionId: '4d1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+                refundedMinor: 0,
+                credits: credit(23_800),
+              },
+            ],
+          } satisfies JourneyResponse),
+      },
+    });
+    renderAt('/business/dashboard/journey?orderId=ORDER-1005');
+
+    const timeline = await screen.findByRole('list', { name: 'Journey of order ORDER-1005' });
+    const own = within(timeline)
+      .getAllByRole('listitem')
+      .filter((step) => step.textContent?.includes('This order'));
+    expect(own.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Purchase $238.00This order',
+    ]);
+
+    const ownCredit = screen.getByRole('region', {
+      name: 'Who gets the credit for order ORDER-1005',
+    });
+    const [table, ...more] = within(ownCredit).getAllByRole('table');
+    expect(more).toEqual([]);
+    expect(table!.querySelector('caption')?.textContent).toBe(
+      'Purchase $238.00 · order ORDER-1005',
+    );
+    expect(within(table!).getByRole('row', { name: /Last click/ }).textContent).toContain(
+      'click 1: 100 % ($238.00)',
+    );
+
+    const others = screen.getByRole('region', { name: "The shopper's other conversions" });
+    expect([...others.querySelectorAll('summary')].map((summary) => summary.textContent)).toEqual([
+      'Purchase $119.00 · order ORDER-1001 · refunded in full, so no credit',
+      'Sign-up (lead) · order SIGNUP-7',
+    ]);
+    expect(
+      within(others)
+        .getByRole('link', { name: 'Open the journey of order ORDER-1001' })
+        .getAttribute('href'),
+    ).toBe('/business/dashboard/journey?orderId=ORDER-1001');
   });
 
   it('searches by order id and says when nothing matches', async () => {

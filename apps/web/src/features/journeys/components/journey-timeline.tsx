@@ -1,7 +1,9 @@
 import type { JourneyResponse, JourneyStepView } from '@ipick/contracts';
-import { formatMoney } from '@ipick/core';
+import { formatMoney, isRefundedInFull } from '@ipick/core';
 import { Eye, MousePointerClick, ShoppingBag, Undo2, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UrlText } from '@/components/ui/url-text';
@@ -24,6 +26,17 @@ const EVENT_LABELS: Record<string, string> = {
 
 function formatTime(value: string): string {
   return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+type ConversionStep = Extract<JourneyStepView, { type: 'conversion' }>;
+type Attribution = JourneyResponse['attribution'][number];
+
+const CONVERSION_TITLES = { sale: 'Purchase', lead: 'Sign-up (lead)', refund: 'Refund' } as const;
+
+function conversionAmount(step: ConversionStep): string | null {
+  return step.currency && step.kind !== 'lead'
+    ? formatMoney(step.amountMinor, step.currency)
+    : null;
 }
 
 interface StepDescription {
@@ -56,13 +69,11 @@ function describeStep(step: JourneyStepView): StepDescription {
       url: step.url,
     };
   }
-  const amount =
-    step.currency && step.kind !== 'lead' ? formatMoney(step.amountMinor, step.currency) : null;
-  const titles = { sale: 'Purchase', lead: 'Sign-up (lead)', refund: 'Refund' } as const;
+  const amount = conversionAmount(step);
   return {
     icon:
       step.kind === 'refund' ? <Undo2 /> : step.kind === 'lead' ? <UserPlus /> : <ShoppingBag />,
-    title: `${titles[step.kind]}${amount ? ` ${amount}` : ''}`,
+    title: `${CONVERSION_TITLES[step.kind]}${amount ? ` ${amount}` : ''}`,
     detail: `Order ${step.orderId} · reported by your ${step.source === 'server' ? 'server' : 'shop page'}`,
     url: null,
   };
@@ -127,7 +138,12 @@ function Timeline({ journey }: { journey: JourneyResponse }) {
                 {icon}
               </span>
               <div className="flex min-w-0 flex-col gap-0.5">
-                <p className="font-medium">{title}</p>
+                <p className="flex flex-wrap items-center gap-x-2 font-medium">
+                  {title}
+                  {step.type === 'conversion' && step.orderId === journey.orderId ? (
+                    <Badge variant="success">This order</Badge>
+                  ) : null}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={step.occurredAt}>{formatTime(step.occurredAt)}</time>
                 </p>
@@ -143,56 +159,143 @@ function Timeline({ journey }: { journey: JourneyResponse }) {
   );
 }
 
+/**
+ * Who gets the credit: for the order asked for first, then, folded away and each named, for
+ * the shopper's other conversions the journey holds.
+ */
 function Credits({ journey }: { journey: JourneyResponse }) {
   const clickNumber = new Map(
     journey.steps
       .filter((step) => step.type === 'click')
       .map((step, index) => [step.id, index + 1] as const),
   );
+  const conversions = new Map(
+    journey.steps
+      .filter((step): step is ConversionStep => step.type === 'conversion')
+      .map((step) => [step.id, step] as const),
+  );
+  const entries = journey.attribution.flatMap((entry) => {
+    const conversion = conversions.get(entry.conversionId);
+    return conversion ? [{ entry, conversion }] : [];
+  });
+  const own = entries.filter(({ conversion }) => conversion.orderId === journey.orderId);
+  const others = entries.filter(({ conversion }) => conversion.orderId !== journey.orderId);
   return (
-    <section aria-labelledby="journey-credit-heading" className="flex flex-col gap-2">
-      <h2 id="journey-credit-heading" className="text-lg font-semibold">
-        Who gets the credit
-      </h2>
-      {journey.attribution.map((entry) => (
-        <div key={entry.conversionId} className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Credit of each ipick click under each model</caption>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Model
+    <>
+      {own.length > 0 ? (
+        <section aria-labelledby="journey-credit-heading" className="flex flex-col gap-2">
+          <h2 id="journey-credit-heading" className="text-lg font-semibold break-all">
+            Who gets the credit for order {journey.orderId}
+          </h2>
+          {own.map(({ entry, conversion }) => (
+            <CreditTable
+              key={entry.conversionId}
+              entry={entry}
+              conversion={conversion}
+              clickNumber={clickNumber}
+            />
+          ))}
+        </section>
+      ) : null}
+      {others.length > 0 ? (
+        <section aria-labelledby="other-conversions-heading" className="flex flex-col gap-2">
+          <h2 id="other-conversions-heading" className="text-lg font-semibold">
+            The shopper&apos;s other conversions
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            The same shopper also made {others.length === 1 ? 'this conversion' : 'these'}, in the
+            journey above. Each has its own credit.
+          </p>
+          {others.map(({ entry, conversion }) => (
+            <details key={entry.conversionId} className="rounded-lg border border-border">
+              <summary className="cursor-pointer px-3 py-2 text-sm font-medium break-all">
+                {describeConversion(conversion, entry)}
+              </summary>
+              <div className="flex flex-col gap-2 border-t border-border p-3">
+                <CreditTable entry={entry} conversion={conversion} clickNumber={clickNumber} />
+                <Link
+                  to={`?orderId=${encodeURIComponent(conversion.orderId)}`}
+                  className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Open the journey of order {conversion.orderId}
+                </Link>
+              </div>
+            </details>
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** "Purchase $119.00 · order ORDER-1001 · refunded in full" */
+function describeConversion(conversion: ConversionStep, entry: Attribution): string {
+  const amount = conversionAmount(conversion);
+  const parts = [
+    `${CONVERSION_TITLES[conversion.kind]}${amount ? ` ${amount}` : ''}`,
+    `order ${conversion.orderId}`,
+  ];
+  const refund = { ...conversion, refundedMinor: entry.refundedMinor };
+  if (isRefundedInFull(refund)) parts.push('refunded in full, so no credit');
+  else if (entry.refundedMinor > 0 && conversion.currency) {
+    parts.push(`${formatMoney(entry.refundedMinor, conversion.currency)} refunded`);
+  }
+  return parts.join(' · ');
+}
+
+function CreditTable({
+  entry,
+  conversion,
+  clickNumber,
+}: {
+  entry: Attribution;
+  conversion: ConversionStep;
+  clickNumber: Map<string, number>;
+}) {
+  const showsAmount = conversion.kind === 'sale' && conversion.currency !== null;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full text-left text-sm">
+        <caption className="px-3 py-2 text-left text-sm text-muted-foreground break-all">
+          {describeConversion(conversion, entry)}
+        </caption>
+        <thead className="bg-muted text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Model
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Credited clicks
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(Object.keys(MODEL_LABELS) as (keyof typeof MODEL_LABELS)[]).map((model) => {
+            const credits = entry.credits[model] ?? [];
+            return (
+              <tr key={model} className="border-t border-border">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {MODEL_LABELS[model]}
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Credited clicks
-                </th>
+                <td className="px-3 py-2">
+                  {credits.length === 0
+                    ? 'No ipick click within the window'
+                    : credits
+                        .map(
+                          (credit) =>
+                            `click ${clickNumber.get(credit.clickId) ?? '?'}: ${Math.round(credit.share * 100)} %${
+                              showsAmount
+                                ? ` (${formatMoney(credit.amountMinor, conversion.currency!)})`
+                                : ''
+                            }`,
+                        )
+                        .join(', ')}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {(Object.keys(MODEL_LABELS) as (keyof typeof MODEL_LABELS)[]).map((model) => {
-                const credits = entry.credits[model] ?? [];
-                return (
-                  <tr key={model} className="border-t border-border">
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {MODEL_LABELS[model]}
-                    </th>
-                    <td className="px-3 py-2">
-                      {credits.length === 0
-                        ? 'No ipick click within the window'
-                        : credits
-                            .map(
-                              (credit) =>
-                                `click ${clickNumber.get(credit.clickId) ?? '?'}: ${Math.round(credit.share * 100)} %`,
-                            )
-                            .join(', ')}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </section>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
