@@ -287,6 +287,21 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
       .getByRole('row')
       .filter({ hasText: 'Last click' });
     await expect(lastClick).toContainText(price);
+
+    // The order id stays on one line; on a phone the table scrolls in its box, not the page.
+    const orderLink = row.getByRole('link', { name: orderId });
+    const viewport = page.viewportSize();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await orderLink.evaluate((element) => element.getClientRects().length);
+      expect(lines, `order id lines at ${width} px`).toBe(1);
+      const box = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(box.scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(box.clientWidth);
+    }
+    if (viewport) await page.setViewportSize(viewport);
   });
 
   await test.step('journey: found by the order id, from the click to the purchase', async () => {

@@ -251,10 +251,11 @@ function ConversionTable({ report }: { report: Report }) {
               ];
               return (
                 <tr key={conversion.id} className="border-t border-border">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {/* An order id reads as one word: the table scrolls in its box instead. */}
+                  <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
                     <Link
                       to={`/business/dashboard/journey?orderId=${encodeURIComponent(conversion.orderId)}`}
-                      className="font-medium break-all underline-offset-4 hover:underline"
+                      className="font-medium underline-offset-4 hover:underline"
                     >
                       {conversion.orderId}
                     </Link>
