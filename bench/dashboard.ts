@@ -1,8 +1,8 @@
 /**
  * How long the merchant dashboard's queries take for a busy merchant: fills a fresh database
  * with one merchant's clicks (a year of them, 3 % bots, 2,000 products with a long tail, a pool
- * of returning visitors), conversions (leads, sales in two currencies, refunds; most following
- * a click, whose referral id they quote) and tracked events, then times each dashboard query through the service the routes call (the figures
+ * of returning visitors), conversions (leads, sales in two currencies, refunds) and tracked
+ * events, then times each dashboard query through the service the routes call (the figures
  * without HTTP and the session check). Prints p50/p95/max per query, and how long the first
  * query of a year took to roll up the closed days (once per day, ever).
  *
@@ -20,8 +20,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { DashboardRepository } from '../apps/server/src/modules/business/dashboard-repository.ts';
 import { DashboardService } from '../apps/server/src/modules/business/dashboard-service.ts';
-import { AttributionService } from '../apps/server/src/modules/tracking/attribution-service.ts';
-import { TrackingRepository } from '../apps/server/src/modules/tracking/tracking-repository.ts';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/database.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 
@@ -161,26 +159,18 @@ async function load(database: Database): Promise<Record<string, number>> {
     from generate_series(1, ${Math.round(clickCount / 10)}) i
   `.execute(db);
 
-  // Nine in ten conversions quote the referral id of a click (and come up to three days after
-  // it, so most are credited); the others quote nothing. Refunds take back part of a sale.
   seconds.conversions = await inChunks(conversionCount, (from, to) =>
     sql`
       insert into conversions (id, business_id, kind, order_id, amount_minor, currency,
-        click_id, referral_id, source, occurred_at, received_at)
-      select gen_random_uuid(), ${BUSINESS_ID}, t.kind,
-        'order-' || case when t.kind = 'refund' then i - 1 else i end,
-        case when t.kind = 'lead' then 0 when t.kind = 'refund' then 100
-          else 500 + floor(random() * 20000)::int end,
-        case when t.kind = 'lead' then null when i % 10 = 7 then 'EUR' else 'USD' end,
-        null, t.referral_id, 'server', t.at, t.at + interval '2 seconds'
+        click_id, source, occurred_at, received_at)
+      select gen_random_uuid(), ${BUSINESS_ID}, t.kind, 'order-' || i,
+        case when t.kind = 'lead' then 0 else 500 + floor(random() * 20000)::int end,
+        case when t.kind = 'lead' then null when random() < 0.1 then 'EUR' else 'USD' end,
+        null, 'server', t.at, t.at + interval '2 seconds'
       from (
-        select i, c.referral_id,
-          least(now(), coalesce(c.occurred_at, now() - random() * interval '365 days')
-            + random() * interval '3 days') as at,
+        select i, now() - random() * interval '365 days' as at,
           case when i % 20 = 0 then 'refund' when i % 10 = 1 then 'lead' else 'sale' end as kind
         from generate_series(${from}::int, ${to}::int) i
-          left join clicks c on i % 10 <> 3
-            and c.referral_id = 'aff_bench_' || (1 + (i * 7919) % ${clickCount})
       ) t
     `.execute(db),
   );
@@ -232,10 +222,7 @@ for (const kind of kinds) {
       rows: `${clickCount} clicks, ${conversionCount} conversions, ${eventCount} events`,
       seconds,
     });
-    const dashboard = new DashboardService(
-      new DashboardRepository(database.db),
-      new AttributionService(new TrackingRepository(database.db)),
-    );
+    const dashboard = new DashboardService(new DashboardRepository(database.db));
     const today = daysAgo(0);
 
     // The first year-long query rolls up every closed day: what a merchant's first visit costs.

@@ -25,6 +25,14 @@ export interface ClickValueRow {
   uniqueShoppers: number;
 }
 
+export interface ConversionDayRow {
+  day: string;
+  kind: 'lead' | 'sale' | 'refund';
+  currency: string | null;
+  count: number;
+  amountMinor: number;
+}
+
 export type ActivityRowType = 'click' | 'event' | 'conversion';
 
 /** One item of the merged feed; the columns a type does not have are null. */
@@ -286,6 +294,20 @@ export class DashboardRepository {
       limit ${limit}
     `.execute(this.#db);
     return rows;
+  }
+
+  /** The business's leads, sales and refunds per UTC day of `span`, by kind and currency. */
+  async conversionDays(businessId: string, span: DaySpan): Promise<ConversionDayRow[]> {
+    const { rows } = await sql<ConversionDayRow>`
+      select ${utcDay}::text as day, kind, currency, count(*)::int as count,
+        sum(amount_minor)::bigint as "amountMinor"
+      from conversions
+      where business_id = ${businessId}
+        and occurred_at >= ${dayStart(span.from)} and occurred_at < ${dayStart(span.until)}
+      group by 1, 2, 3
+      order by 1
+    `.execute(this.#db);
+    return rows.map((row) => ({ ...row, amountMinor: Number(row.amountMinor) }));
   }
 
   /**

@@ -17,9 +17,7 @@ import {
   type DashboardRevenueFigure,
   type DashboardSummary,
 } from '@ipick/contracts';
-import { isRefundedInFull, netSaleMinor } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
-import type { CreditedConversion } from '../tracking/attribution-service.ts';
 import {
   ACTIVITY_RANK,
   type ActivityCursor,
@@ -27,6 +25,7 @@ import {
   type ActivityRowType,
   type ClickDayRow,
   type ClickValueRow,
+  type ConversionDayRow,
   type DashboardRepository,
   type DaySpan,
 } from './dashboard-repository.ts';
@@ -39,14 +38,6 @@ const DAY_MS = 86_400_000;
  * happening, so a day this long over has all its clicks and can be rolled up for good.
  */
 export const ROLLUP_GRACE_MS = 60 * 60 * 1000;
-
-/**
- * The leads and sales ipick is credited with: module tracking's attribution, whose rule ("followed
- * an ipick click within the window") the Attribution page shows.
- */
-export interface CreditedConversionSource {
-  creditedConversions(businessId: string, from: Date, to: Date): Promise<CreditedConversion[]>;
-}
 
 export interface DashboardServiceOptions {
   /** The current time; tests pin it. */
@@ -64,21 +55,13 @@ interface Period {
 /**
  * The merchant dashboard's figures for the signed-in business: the summary with its comparison
  * to the period before, the merged activity feed and the analytics series and breakdowns.
- * Conversions and revenue count only what ipick sent: the conversions attribution credits to an
- * ipick click, each sale less its refunds; a sale refunded in full is no conversion.
  */
 export class DashboardService {
   readonly #repository: DashboardRepository;
-  readonly #credits: CreditedConversionSource;
   readonly #now: () => Date;
 
-  constructor(
-    repository: DashboardRepository,
-    credits: CreditedConversionSource,
-    options: DashboardServiceOptions = {},
-  ) {
+  constructor(repository: DashboardRepository, options: DashboardServiceOptions = {}) {
     this.#repository = repository;
-    this.#credits = credits;
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -89,7 +72,7 @@ export class DashboardService {
     const whole: DaySpan = { from: previous.from, until: period.span.until };
     const openFrom = await this.#rollUp(businessId, whole);
 
-    const [days, products, credited, creditedBefore, hasData] = await Promise.all([
+    const [days, products, conversions, hasData] = await Promise.all([
       this.#repository.clickDays(businessId, whole, openFrom),
       this.#repository.clicksBy(
         businessId,
@@ -98,15 +81,14 @@ export class DashboardService {
         openFrom,
         DASHBOARD_TOP_PRODUCTS,
       ),
-      this.#creditedIn(businessId, period.span),
-      this.#creditedIn(businessId, previous),
+      this.#repository.conversionDays(businessId, whole),
       this.#repository.hasData(businessId),
     ]);
     const inCurrent = (day: string) => day >= period.from;
     const clicks = sumClicks(days.filter((row) => inCurrent(row.day)));
     const clicksBefore = sumClicks(days.filter((row) => !inCurrent(row.day)));
-    const money = sumConversions(credited);
-    const moneyBefore = sumConversions(creditedBefore);
+    const money = sumConversions(conversions.filter((row) => inCurrent(row.day)));
+    const moneyBefore = sumConversions(conversions.filter((row) => !inCurrent(row.day)));
 
     const currencies = new Set([...money.revenue.keys(), ...moneyBefore.revenue.keys()]);
     const revenue: DashboardRevenueFigure[] = [...currencies]
@@ -156,7 +138,7 @@ export class DashboardService {
     const dimensions: BreakdownDimension[] = ['product', 'page', 'device', 'country', 'campaign'];
     const [days, conversions, ...breakdownRows] = await Promise.all([
       this.#repository.clickDays(businessId, period.span, openFrom),
-      this.#creditedIn(businessId, period.span),
+      this.#repository.conversionDays(businessId, period.span),
       ...dimensions.map((dimension) =>
         this.#repository.clicksBy(
           businessId,
@@ -242,11 +224,6 @@ export class DashboardService {
     return { from, to, days, span: { from, until: addDays(to, 1) } };
   }
 
-  /** The conversions of the UTC days of `span` credited to ipick. */
-  #creditedIn(businessId: string, span: DaySpan): Promise<CreditedConversion[]> {
-    return this.#credits.creditedConversions(businessId, dayStart(span.from), dayStart(span.until));
-  }
-
   /** Rolls up the closed days of `span` not rolled up yet; returns the first open day. */
   async #rollUp(businessId: string, span: DaySpan): Promise<string> {
     const openFrom = new Date(this.#now().getTime() - ROLLUP_GRACE_MS).toISOString().slice(0, 10);
@@ -282,21 +259,18 @@ function sumClicks(rows: ClickDayRow[]): { clicks: number; uniqueShoppers: numbe
   return { clicks, uniqueShoppers };
 }
 
-/**
- * Leads and sales count as conversions, but a sale refunded in full does not; revenue is each
- * sale less its refunds, per currency.
- */
-function sumConversions(rows: CreditedConversion[]): {
+/** Leads and sales count as conversions; revenue is sales minus refunds, per currency. */
+function sumConversions(rows: ConversionDayRow[]): {
   conversions: number;
   revenue: Map<string, number>;
 } {
   let conversions = 0;
   const revenue = new Map<string, number>();
   for (const row of rows) {
-    if (!isRefundedInFull(row)) conversions += 1;
-    if (row.kind !== 'sale' || row.currency === null) continue;
-    const net = netSaleMinor(row.amountMinor, row.refundedMinor);
-    revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + net);
+    if (row.kind !== 'refund') conversions += row.count;
+    if (row.kind === 'lead' || row.currency === null) continue;
+    const sign = row.kind === 'sale' ? 1 : -1;
+    revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + sign * row.amountMinor);
   }
   return { conversions, revenue };
 }
@@ -305,7 +279,7 @@ function buildSeries(
   period: Period,
   interval: AnalyticsInterval,
   days: ClickDayRow[],
-  conversions: CreditedConversion[],
+  conversions: ConversionDayRow[],
 ): AnalyticsPoint[] {
   const points = new Map<string, AnalyticsPoint>();
   const bucketOf = (day: string) => (interval === 'day' ? day : maxDay(period.from, mondayOf(day)));
@@ -322,7 +296,7 @@ function buildSeries(
     point.uniqueShoppers += row.uniqueShoppers;
   }
   for (const row of conversions) {
-    const point = points.get(bucketOf(row.occurredAt.toISOString().slice(0, 10)));
+    const point = points.get(bucketOf(row.day));
     if (!point) continue;
     const { conversions: count, revenue } = sumConversions([row]);
     point.conversions += count;
@@ -460,11 +434,6 @@ function decodeCursor(value: string): ActivityCursor {
 }
 
 // ---- days ----
-
-/** `YYYY-MM-DD` as the instant its UTC day starts. */
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00.000Z`);
-}
 
 function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);

@@ -22,15 +22,14 @@ import {
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import { toConversion } from './tracking-presenters.ts';
-import {
-  JOURNEY_ROW_LIMIT,
-  type ConversionRow,
-  type EventRow,
-  type KeySet,
-  type RedirectClickRow,
-  type ReferralRow,
-  type TimeRange,
-  type TrackingRepository,
+import type {
+  ConversionRow,
+  EventRow,
+  KeySet,
+  RedirectClickRow,
+  ReferralRow,
+  TimeRange,
+  TrackingRepository,
 } from './tracking-repository.ts';
 
 // The contracts and core name the same four models; this fails to compile if they drift.
@@ -45,28 +44,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_REPORT_RANGE_DAYS = 366;
 /** Rounds of following ids from step to step; a journey is rarely more than two hops wide. */
 const MAX_LINK_ROUNDS = 4;
-/** How far one journey read goes: ids of each kind it follows, rows of each table it reads. */
-interface ReadLimits {
-  keysPerKind: number;
-  rowsPerTable: number;
-}
-/** For a report or an order's journey. */
-const JOURNEY_LIMITS: ReadLimits = { keysPerKind: 1000, rowsPerTable: JOURNEY_ROW_LIMIT };
-/**
- * For the dashboard's figures, which read the journeys of every conversion of a period (up to
- * a year) at once: one read per table and round, however many conversions.
- */
-const PERIOD_LIMITS: ReadLimits = { keysPerKind: 200_000, rowsPerTable: 500_000 };
-
-/** A lead or sale credited to ipick, for the dashboard's figures. */
-export interface CreditedConversion {
-  kind: 'lead' | 'sale';
-  occurredAt: Date;
-  currency: string | null;
-  amountMinor: number;
-  /** What refunds of its order gave back (0 for a lead). */
-  refundedMinor: number;
-}
+/** Ids of each kind one read follows at most. */
+const MAX_KEYS_PER_KIND = 1000;
+/** Order ids one read of refunds names at most. */
+const REFUND_LOOKUP_BATCH = 1000;
 
 /** Everything found for a set of ids: the pieces of one or more journeys. */
 interface JourneyRows {
@@ -174,55 +155,6 @@ export class AttributionService {
   }
 
   /**
-   * The leads and sales in [from, to) that followed an ipick click within the business's
-   * window, with what refunds gave back: the conversions the report credits (under any model,
-   * as every model credits the same conversions), for the dashboard's figures.
-   */
-  async creditedConversions(
-    businessId: string,
-    from: Date,
-    to: Date,
-  ): Promise<CreditedConversion[]> {
-    const settings = await this.settings(businessId);
-    const listed = await this.#repository.listConversionsBetween(businessId, from, to);
-    // Most credited conversions quote a click of their window themselves: being in its
-    // journey, that click is credited under every model, and one query finds them all.
-    const credited = await this.#repository.findConversionsQuotingRecentClicks(
-      businessId,
-      { since: from, until: to },
-      settings.windowDays,
-    );
-    // The others are followed through their journeys, as the report does. A conversion
-    // without any id is a journey of its own, without a click.
-    const others = listed.filter(
-      (row) =>
-        !credited.has(row.id) &&
-        (row.referral_id || row.click_id || row.session_id || row.visitor_id),
-    );
-    if (others.length > 0) {
-      const rows = await this.#journeyRows(
-        businessId,
-        others,
-        reportRange(from, to, settings.windowDays),
-        PERIOD_LIMITS,
-      );
-      const credits = creditJourneys(rows, new Map(), settings.windowDays, [settings.model]);
-      for (const row of others) {
-        if ((credits.get(row.id)?.[settings.model]?.length ?? 0) > 0) credited.add(row.id);
-      }
-    }
-    const counted = listed.filter((row) => credited.has(row.id));
-    const refunds = await this.#refundsOf(businessId, counted);
-    return counted.map((row) => ({
-      kind: row.kind as 'lead' | 'sale',
-      occurredAt: row.occurred_at,
-      currency: row.currency,
-      amountMinor: Number(row.amount_minor),
-      refundedMinor: row.kind === 'sale' ? (refunds.get(row.order_id) ?? 0) : 0,
-    }));
-  }
-
-  /**
    * The rows tied to `conversions` by their ids (within `range`), the conversions included
    * even when the id-following read stopped short.
    */
@@ -230,19 +162,32 @@ export class AttributionService {
     businessId: string,
     conversions: ConversionRow[],
     range: TimeRange,
-    limits: ReadLimits = JOURNEY_LIMITS,
   ): Promise<JourneyRows> {
-    const seed = keysOfRows({ conversions }, limits.keysPerKind);
-    const rows = await this.#collect(businessId, seed, range, limits);
+    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range);
     const known = new Set(rows.conversions.map((row) => row.id));
     rows.conversions.push(...conversions.filter((row) => !known.has(row.id)));
     return rows;
   }
 
   /** What refunds gave back on each sale of `rows`, by order id. */
-  #refundsOf(businessId: string, rows: ConversionRow[]): Promise<Map<string, number>> {
-    const sales = rows.filter((row) => row.kind === 'sale').map((row) => row.order_id);
-    return this.#repository.sumRefunds(businessId, [...new Set(sales)]);
+  async #refundsOf(businessId: string, rows: ConversionRow[]): Promise<Map<string, number>> {
+    const orderIds = [
+      ...new Set(rows.filter((row) => row.kind === 'sale').map((row) => row.order_id)),
+    ];
+    const refunds = new Map<string, number>();
+    for (let start = 0; start < orderIds.length; start += REFUND_LOOKUP_BATCH) {
+      const found = await this.#repository.listRefunds(
+        businessId,
+        orderIds.slice(start, start + REFUND_LOOKUP_BATCH),
+      );
+      for (const refund of found) {
+        refunds.set(
+          refund.order_id,
+          (refunds.get(refund.order_id) ?? 0) + Number(refund.amount_minor),
+        );
+      }
+    }
+    return refunds;
   }
 
   /**
@@ -307,24 +252,18 @@ export class AttributionService {
   }
 
   /** Follows ids from rows to rows until no new ones turn up (or a few rounds have passed). */
-  async #collect(
-    businessId: string,
-    seed: KeySet,
-    range: TimeRange,
-    limits: ReadLimits,
-  ): Promise<JourneyRows> {
+  async #collect(businessId: string, seed: KeySet, range: TimeRange): Promise<JourneyRows> {
     let keys = seed;
     let rows: JourneyRows = { referrals: [], redirectClicks: [], events: [], conversions: [] };
-    const limit = limits.rowsPerTable;
     for (let round = 0; round < MAX_LINK_ROUNDS; round++) {
       const [referrals, redirectClicks, events, conversions] = await Promise.all([
-        this.#repository.findReferralsByKeys(businessId, keys, range, limit),
-        this.#repository.findRedirectClicksByKeys(businessId, keys, range, limit),
-        this.#repository.findEventsByKeys(businessId, keys, range, limit),
-        this.#repository.findConversionsByKeys(businessId, keys, range, limit),
+        this.#repository.findReferralsByKeys(businessId, keys, range),
+        this.#repository.findRedirectClicksByKeys(businessId, keys, range),
+        this.#repository.findEventsByKeys(businessId, keys, range),
+        this.#repository.findConversionsByKeys(businessId, keys, range),
       ]);
       rows = { referrals, redirectClicks, events, conversions };
-      const next = mergeKeys(keys, keysOfRows(rows, limits.keysPerKind), limits.keysPerKind);
+      const next = mergeKeys(keys, keysOfRows(rows));
       if (keyCount(next) === keyCount(keys)) break;
       keys = next;
     }
@@ -382,7 +321,7 @@ function parseBound(value: string, side: 'start' | 'end'): Date {
   return new Date(value);
 }
 
-function keysOfRows(rows: Partial<JourneyRows>, keysPerKind: number): KeySet {
+function keysOfRows(rows: Partial<JourneyRows>): KeySet {
   const sets = {
     referralIds: new Set<string>(),
     clickIds: new Set<string>(),
@@ -390,7 +329,7 @@ function keysOfRows(rows: Partial<JourneyRows>, keysPerKind: number): KeySet {
     visitorIds: new Set<string>(),
   };
   const add = (set: Set<string>, value: string | null | undefined) => {
-    if (value && set.size < keysPerKind) set.add(value);
+    if (value && set.size < MAX_KEYS_PER_KIND) set.add(value);
   };
   for (const row of [...(rows.referrals ?? []), ...(rows.redirectClicks ?? [])]) {
     add(sets.clickIds, row.id);
@@ -411,8 +350,9 @@ function keysOfRows(rows: Partial<JourneyRows>, keysPerKind: number): KeySet {
   };
 }
 
-function mergeKeys(a: KeySet, b: KeySet, keysPerKind: number): KeySet {
-  const merge = (x: string[], y: string[]) => [...new Set([...x, ...y])].slice(0, keysPerKind);
+function mergeKeys(a: KeySet, b: KeySet): KeySet {
+  const merge = (x: string[], y: string[]) =>
+    [...new Set([...x, ...y])].slice(0, MAX_KEYS_PER_KIND);
   return {
     referralIds: merge(a.referralIds, b.referralIds),
     clickIds: merge(a.clickIds, b.clickIds),

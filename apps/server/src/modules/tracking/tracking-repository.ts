@@ -73,8 +73,8 @@ export interface TimeRange {
   until?: Date;
 }
 
-/** Rows per table one journey or report read returns at most, unless told otherwise. */
-export const JOURNEY_ROW_LIMIT = 2000;
+/** Rows per table one journey or report read returns at most. */
+const JOURNEY_ROW_LIMIT = 2000;
 
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
@@ -377,17 +377,14 @@ export class TrackingRepository {
 
   // ---- reads for attribution and journeys ----
 
-  /**
-   * Leads and sales in [from, to), oldest first; with a `limit`, one more than it tells there
-   * are more.
-   */
+  /** Leads and sales in [from, to), oldest first; one more than `limit` tells there are more. */
   listConversionsBetween(
     businessId: string,
     from: Date,
     to: Date,
-    limit?: number,
+    limit: number,
   ): Promise<ConversionRow[]> {
-    let query = this.#db
+    return this.#db
       .selectFrom('conversions')
       .selectAll()
       .where('business_id', '=', businessId)
@@ -395,85 +392,20 @@ export class TrackingRepository {
       .where('occurred_at', '>=', from)
       .where('occurred_at', '<', to)
       .orderBy('occurred_at')
-      .orderBy('id');
-    if (limit !== undefined) query = query.limit(limit + 1);
-    return query.execute();
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute();
   }
 
-  /**
-   * The ids of the leads and sales made in `range` that quote, by referral, click or session
-   * id, an ipick click to the business (a human one) made at most `windowDays` before them.
-   * A redirect click that a referral-tracking call recorded first is that referral's click,
-   * dated by the referral (as journeys count it).
-   */
-  async findConversionsQuotingRecentClicks(
-    businessId: string,
-    range: Required<TimeRange>,
-    windowDays: number,
-  ): Promise<Set<string>> {
-    // Each id is looked up on its own, inside `offset 0` (which the planner keeps apart): then
-    // the click's own index is the plain choice, and the time is checked on the rows found.
-    // Offered the time too, a planner without statistics reads every click of the window.
-    const clickIsRecent = sql`c.occurred_at <= v.occurred_at
-          and c.occurred_at >= v.occurred_at - make_interval(hours => ${windowDays * 24})
-          and not exists (
-            select 1 from merchant_referrals r
-            where r.referral_id = c.referral_id and r.business_id = ${businessId}
-          )`;
-    const quoted = (column: 'referral_id' | 'session_id', key: 'referral_id' | 'session_id') => sql`
-      exists (
-        select 1 from (
-          select occurred_at, referral_id, is_bot from clicks
-          where business_id = ${businessId} and ${sql.ref(column)} = v.${sql.ref(key)}
-          offset 0
-        ) c
-        where not c.is_bot and ${clickIsRecent}
-      )`;
-    const referralIsRecent = sql`m.business_id = ${businessId}
-          and m.occurred_at <= v.occurred_at
-          and m.occurred_at >= v.occurred_at - make_interval(hours => ${windowDays * 24})`;
-    const { rows } = await sql<{ id: string }>`
-      select v.id from conversions v
-      where v.business_id = ${businessId} and v.kind in ('lead', 'sale')
-        and v.occurred_at >= ${range.since} and v.occurred_at < ${range.until}
-        and (
-          exists (
-            select 1 from merchant_referrals m
-            where m.referral_id = v.referral_id and ${referralIsRecent}
-          )
-          or exists (select 1 from merchant_referrals m where m.id = v.click_id and ${referralIsRecent})
-          or exists (
-            select 1 from (
-              select business_id, occurred_at from merchant_referrals
-              where business_id = ${businessId} and session_id = v.session_id
-              offset 0
-            ) m
-            where ${referralIsRecent}
-          )
-          or ${quoted('referral_id', 'referral_id')}
-          or ${quoted('session_id', 'session_id')}
-          or exists (
-            select 1 from clicks c
-            where c.id = v.click_id and c.business_id = ${businessId} and not c.is_bot
-              and ${clickIsRecent}
-          )
-        )
-    `.execute(this.#db);
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** What refunds gave back on each of `orderIds`, by order id (orders without one left out). */
-  async sumRefunds(businessId: string, orderIds: string[]): Promise<Map<string, number>> {
-    if (orderIds.length === 0) return new Map();
-    const rows = await this.#db
+  listRefunds(businessId: string, orderIds: string[]): Promise<ConversionRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.#db
       .selectFrom('conversions')
-      .select(['order_id', sql<number>`sum(amount_minor)::bigint`.as('refunded_minor')])
+      .selectAll()
       .where('business_id', '=', businessId)
       .where('kind', '=', 'refund')
-      .where(sql<SqlBool>`order_id = any(${orderIds}::text[])`)
-      .groupBy('order_id')
+      .where('order_id', 'in', orderIds)
       .execute();
-    return new Map(rows.map((row) => [row.order_id, Number(row.refunded_minor)]));
   }
 
   listConversionsOfOrder(businessId: string, orderId: string): Promise<ConversionRow[]> {
@@ -486,12 +418,7 @@ export class TrackingRepository {
       .execute();
   }
 
-  findConversionsByKeys(
-    businessId: string,
-    keys: KeySet,
-    range: TimeRange = {},
-    limit = JOURNEY_ROW_LIMIT,
-  ) {
+  findConversionsByKeys(businessId: string, keys: KeySet, range: TimeRange = {}) {
     if (isEmpty(keys)) return Promise.resolve([] as ConversionRow[]);
     return this.#db
       .selectFrom('conversions')
@@ -499,16 +426,11 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
       .orderBy('occurred_at')
-      .limit(limit)
+      .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
 
-  findEventsByKeys(
-    businessId: string,
-    keys: KeySet,
-    range: TimeRange = {},
-    limit = JOURNEY_ROW_LIMIT,
-  ) {
+  findEventsByKeys(businessId: string, keys: KeySet, range: TimeRange = {}) {
     if (isEmpty(keys)) return Promise.resolve([] as EventRow[]);
     return this.#db
       .selectFrom('tracking_events')
@@ -517,16 +439,11 @@ export class TrackingRepository {
       .where('is_test', '=', false) // the tracking test page's events are nobody's journey
       .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
       .orderBy('occurred_at')
-      .limit(limit)
+      .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
 
-  findReferralsByKeys(
-    businessId: string,
-    keys: KeySet,
-    range: TimeRange = {},
-    limit = JOURNEY_ROW_LIMIT,
-  ) {
+  findReferralsByKeys(businessId: string, keys: KeySet, range: TimeRange = {}) {
     if (isEmpty(keys)) return Promise.resolve([] as ReferralRow[]);
     return this.#db
       .selectFrom('merchant_referrals')
@@ -534,7 +451,7 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where(keysWithin(keys, range, { click: 'id', visitor: null }))
       .orderBy('occurred_at')
-      .limit(limit)
+      .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
 
@@ -543,7 +460,6 @@ export class TrackingRepository {
     businessId: string,
     keys: KeySet,
     range: TimeRange = {},
-    limit = JOURNEY_ROW_LIMIT,
   ): Promise<RedirectClickRow[]> {
     if (isEmpty(keys)) return Promise.resolve([]);
     return this.#db
@@ -562,7 +478,7 @@ export class TrackingRepository {
       .where('is_bot', '=', false)
       .where(keysWithin(keys, range, { click: 'id', visitor: null }))
       .orderBy('occurred_at')
-      .limit(limit)
+      .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
 
@@ -645,28 +561,25 @@ function isEmpty(keys: KeySet): boolean {
 }
 
 /**
- * `(referral_id = any(…) or session_id = any(…) or <click> = any(…) or <visitor> = any(…))`
- * plus the time range, for tables whose click and visitor columns have other names (or none).
- * One array per kind, so that thousands of ids are one parameter each, and every branch can use
- * its table's index.
+ * `(referral_id in (…) or session_id in (…) or <click> in (…) or <visitor> in (…))` plus the
+ * time range, for tables whose click and visitor columns have other names (or none).
  */
 function keysWithin(
   keys: KeySet,
   range: TimeRange,
   columns: { click: string; visitor: string | null },
 ): Expression<SqlBool> {
-  const anyOf = (column: string, values: string[]) =>
-    sql<SqlBool>`${sql.ref(column)} = any(${values}::text[])`;
+  const inList = (column: string, values: string[]) =>
+    sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`;
   const conditions: Expression<SqlBool>[] = [];
-  if (keys.referralIds.length > 0) conditions.push(anyOf('referral_id', keys.referralIds));
-  if (keys.sessionIds.length > 0) conditions.push(anyOf('session_id', keys.sessionIds));
-  // Click ids are uuids; anything else cannot name a click (and must not break the cast).
-  const clickIds = keys.clickIds.filter((id) => UUID_PATTERN.test(id));
-  if (clickIds.length > 0) {
-    conditions.push(sql<SqlBool>`${sql.ref(columns.click)} = any(${clickIds}::uuid[])`);
+  if (keys.referralIds.length > 0) conditions.push(inList('referral_id', keys.referralIds));
+  if (keys.sessionIds.length > 0) conditions.push(inList('session_id', keys.sessionIds));
+  // Click ids are uuids; the column is compared as text so that no value can break a cast.
+  if (keys.clickIds.length > 0) {
+    conditions.push(sql<SqlBool>`${sql.ref(columns.click)}::text in (${sql.join(keys.clickIds)})`);
   }
   if (columns.visitor && keys.visitorIds.length > 0) {
-    conditions.push(anyOf(columns.visitor, keys.visitorIds));
+    conditions.push(inList(columns.visitor, keys.visitorIds));
   }
   if (conditions.length === 0) conditions.push(sql<SqlBool>`false`);
   let condition = sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
@@ -674,5 +587,3 @@ function keysWithin(
   if (range.until) condition = sql<SqlBool>`${condition} and occurred_at <= ${range.until}`;
   return condition;
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -141,8 +141,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           <CardTitle>Clicks and conversions</CardTitle>
           <CardDescription>
             Per {analytics.interval === 'day' ? 'day' : 'week'}, {formatDay(analytics.period.from)}{' '}
-            to {formatDay(analytics.period.to)} (UTC). Conversions are those that followed an ipick
-            click, as on the Attribution page; a sale refunded in full is none.
+            to {formatDay(analytics.period.to)} (UTC).
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -188,8 +187,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           <CardHeader>
             <CardTitle>Revenue</CardTitle>
             <CardDescription>
-              Sales that followed an ipick click, less their refunds, on the day of the sale, in{' '}
-              {currency}
+              Sales minus refunds in {currency}
               {analytics.currencies.length > 1 ? '; the CSV export has every currency' : ''}.
             </CardDescription>
           </CardHeader>

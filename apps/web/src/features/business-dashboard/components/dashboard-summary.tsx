@@ -82,9 +82,7 @@ function SummaryFigures({ summary, isUpdating }: { summary: Summary; isUpdating:
           {formatDay(summary.period.from)} – {formatDay(summary.period.to)}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Compared with {previousLabel}. Days are in UTC; bots are left out. Conversions and revenue
-          count only what followed an ipick click, as on the Attribution page: each sale less its
-          refunds, and a sale refunded in full is no conversion.
+          Compared with {previousLabel}. Days are in UTC; bots are left out.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
