@@ -50,6 +50,18 @@ function expectKnownError(
   expect(response.json()).toMatchObject({ code });
 }
 
+/** Asks for a sign-in link for `email` and returns the code the emailed link carries. */
+async function emailedSignInCode(email: string): Promise<string> {
+  const sent = await api.call('POST', '/auth/otp/send-sign-in-code', {
+    body: { email, callback_url: '/handler/magic-link-callback' },
+  });
+  expect(sent.statusCode).toBe(200);
+  return extractLink(
+    (await inbox.waitForMail(email)).text,
+    '/handler/magic-link-callback',
+  ).searchParams.get('code')!;
+}
+
 /** The refresh grant, as the clients send it. */
 function refresh(refreshToken: string, clientSecret = keys.publishableClientKey) {
   return app.inject({
@@ -692,13 +704,7 @@ describe('an email someone signed up with but never verified', () => {
 
   it('refuses a link sent before someone signed up with the address', async () => {
     const email = newEmail();
-    await api.call('POST', '/auth/otp/send-sign-in-code', {
-      body: { email, callback_url: '/handler/magic-link-callback' },
-    });
-    const code = extractLink(
-      (await inbox.waitForMail(email)).text,
-      '/handler/magic-link-callback',
-    ).searchParams.get('code')!;
+    const code = await emailedSignInCode(email);
     const squatter = await signUp(email);
     expectKnownError(
       await api.call('POST', '/auth/otp/sign-in', { body: { code } }),
@@ -748,13 +754,7 @@ describe('password update', () => {
 
   it('sets a first password for a user who signed up with an emailed code', async () => {
     const email = newEmail();
-    await api.call('POST', '/auth/otp/send-sign-in-code', {
-      body: { email, callback_url: '/handler/magic-link-callback' },
-    });
-    const code = extractLink(
-      (await inbox.waitForMail(email)).text,
-      '/handler/magic-link-callback',
-    ).searchParams.get('code')!;
+    const code = await emailedSignInCode(email);
     const { access_token } = (
       await api.call('POST', '/auth/otp/sign-in', { body: { code } })
     ).json<{ access_token: string }>();

@@ -118,6 +118,7 @@ export async function runFeedImport(
     itemsWritten: 0,
     itemsRejected: 0,
   };
+  const linkDomains = options.linkDomains && shopDomains(options.linkDomains);
   const spoolDir = await mkdtemp(join(tmpdir(), 'ipick-feed-'));
   const spoolPath = join(spoolDir, 'offers.ndjson');
   try {
@@ -127,7 +128,7 @@ export async function runFeedImport(
     try {
       for await (const item of readItems(options.input, options.format)) {
         report.itemsSeen++;
-        const result = checkLinkDomain(toOffer(item), options.linkDomains);
+        const result = checkLinkDomain(toOffer(item), linkDomains);
         if (result.ok) {
           accepted++;
           if (!spool.write(`${JSON.stringify(result.offer)}\n`))
@@ -190,21 +191,28 @@ export async function runFeedImport(
   return report;
 }
 
+/** The shop's domains, in lower case, and how a rejected row names them. */
+interface ShopDomains {
+  allowed: ReadonlySet<string>;
+  named: string;
+}
+
+function shopDomains(domains: readonly string[]): ShopDomains {
+  return {
+    allowed: new Set(domains.map((domain) => domain.toLowerCase())),
+    named: domains.join(', '),
+  };
+}
+
 /** Turns a row whose link leaves the shop's domains into a rejected one. */
-function checkLinkDomain(
-  result: FeedItemResult,
-  linkDomains: readonly string[] | undefined,
-): FeedItemResult {
-  if (!result.ok || linkDomains === undefined) return result;
-  const allowed = new Set(linkDomains.map((domain) => domain.toLowerCase()));
-  if (domainsOfHost(new URL(result.offer.url).host).some((domain) => allowed.has(domain))) {
-    return result;
-  }
-  const shop = linkDomains.join(', ');
+function checkLinkDomain(result: FeedItemResult, shop: ShopDomains | undefined): FeedItemResult {
+  if (!result.ok || shop === undefined) return result;
+  const host = new URL(result.offer.url).host;
+  if (domainsOfHost(host).some((domain) => shop.allowed.has(domain))) return result;
   return {
     ok: false,
     id: result.offer.retailerProductId,
-    reasons: [`link: must be on your shop's domain (${shop}), like the products it lists`],
+    reasons: [`link: must be on your shop's domain (${shop.named}), like the products it lists`],
   };
 }
 
