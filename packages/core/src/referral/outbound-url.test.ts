@@ -97,6 +97,19 @@ describe('addMissingOutboundParameters', () => {
     });
   });
 
+  it('reads encoded parameter names as the browser does, and encodes the values it adds', () => {
+    const url = new URL('https://www.walmart.com/ip/1?utm%5Fsource=partner&re+f&x=%ZZ#reviews');
+    addMissingOutboundParameters(url, {
+      utm: { campaign: 'spring sale & more' },
+      sessionId: 's/1',
+    });
+    expect(url.searchParams.getAll('utm_source')).toEqual(['partner']);
+    expect(url.searchParams.get('utm_campaign')).toBe('spring sale & more');
+    expect(url.searchParams.get('ref')).toBe('ipick');
+    expect(url.searchParams.get('session_id')).toBe('s/1');
+    expect(url.hash).toBe('#reviews');
+  });
+
   it('leaves a complete link as it is', () => {
     const href =
       'https://www.target.com/p/-/A-1?ref=ipick&utm_source=ipick&utm_medium=price_comparison&utm_campaign=product_referral&session_id=s';
