@@ -146,7 +146,7 @@ export class AuthService {
 
   async signInWithMagicLink(code: string, ip: string | null): Promise<SignedIn> {
     const result = await asProduct(
-      this.#identity.accounts.signInWithCode(await this.project(), code, ip),
+      this.#identity.accounts.signInWithCode(await this.project(), { code, ip }),
     );
     return this.#refuseDisabled({ user: result.user, refreshToken: result.refreshToken });
   }

@@ -85,9 +85,10 @@ export class Accounts {
       ? resolveTrustedUrl(input.verificationCallbackUrl, project.config, this.#publicUrl)
       : null;
     const passwordHash = await hashPassword(input.password);
+    const account = { email: input.email, emailVerified: false, passwordHash };
     const user = input.currentUser?.isAnonymous
-      ? await this.#upgradeAnonymousUser(input.currentUser, input.email, passwordHash)
-      : await this.#createUser(project, { email: input.email, emailVerified: false, passwordHash });
+      ? await this.#upgradeAnonymousUser(input.currentUser, account)
+      : await this.#createUser(project, account);
     const session = await this.#sessions.create(user, { ip: input.ip });
     if (callback) this.#inBackground(this.#sendVerificationMail(project, user, callback));
     return { ...session, user, isNewUser: true };
@@ -231,21 +232,30 @@ export class Accounts {
     return { nonce: issued.nonce };
   }
 
+  /**
+   * Signs in with an emailed code. An email nobody has becomes a new user, or, when an anonymous
+   * caller (`currentUser`) sends the code, that user keeps their id and data and gets the email.
+   * An email that already has a user signs in to that user, and the anonymous one stays as it
+   * was (stack-auth.md §3.2, §3.4).
+   */
   async signInWithCode(
     project: ProjectRecord,
-    code: string,
-    ip: string | null,
+    input: { code: string; ip: string | null; currentUser?: UserRecord | null },
   ): Promise<SignInResult> {
-    const redeemed = await this.#codes.redeem(project.id, 'otp_sign_in', code);
+    const redeemed = await this.#codes.redeem(project.id, 'otp_sign_in', input.code);
     const email = redeemed.email!;
     const owner = await this.#repository.findAuthEmailOwner(project.id, email);
     // Someone signed up with this email after the link was sent (see sendSignInCode).
     if (owner && !owner.isEmailVerified) throw knownErrors.userEmailAlreadyExists(email, true);
     const isNewUser = owner === null;
+    // Whoever holds the code proved the email is theirs.
+    const account = { email, emailVerified: true, passwordHash: null };
     const user =
       owner?.user ??
-      (await this.#createUser(project, { email, emailVerified: true, passwordHash: null }));
-    const session = await this.#sessions.create(user, { ip });
+      (input.currentUser?.isAnonymous
+        ? await this.#upgradeAnonymousUser(input.currentUser, account)
+        : await this.#createUser(project, account));
+    const session = await this.#sessions.create(user, { ip: input.ip });
     return { ...session, user, isNewUser };
   }
 
@@ -404,21 +414,29 @@ export class Accounts {
     return (await this.#repository.findUser(project.id, userId))!;
   }
 
-  /** Makes an anonymous user a full one who signs in with this email and password. */
+  /**
+   * Makes an anonymous user a full one who signs in with this email (and password, if given),
+   * keeping their id and data.
+   */
   async #upgradeAnonymousUser(
     anonymous: UserRecord,
-    email: string,
-    passwordHash: string,
+    account: { email: string; emailVerified: boolean; passwordHash: string | null },
   ): Promise<UserRecord> {
+    const { email, emailVerified, passwordHash } = account;
     try {
       await this.#repository.transaction(async (repository) => {
         await repository.updateUser(anonymous.projectId, anonymous.id, {
           isAnonymous: false,
-          passwordHash,
+          ...(passwordHash === null ? {} : { passwordHash }),
         });
-        await changePrimaryEmail(repository, anonymous, { email, emailAuthEnabled: true });
+        await changePrimaryEmail(repository, anonymous, {
+          email,
+          emailVerified,
+          emailAuthEnabled: true,
+        });
       });
     } catch (error) {
+      // The unique index on sign-in emails settles a race with another user taking the email.
       if ((error as { code?: string }).code === '23505') {
         throw knownErrors.userEmailAlreadyExists(email);
       }

@@ -1275,6 +1275,83 @@ describe('anonymous and restricted users', () => {
     expect(other.json<{ user_id: string }>().user_id).not.toBe(userId);
   });
 
+  it('signs an anonymous user up in place with an emailed code: same id and data, now with a verified email', async () => {
+    const userId = await createUser({ is_anonymous: true, display_name: 'Guest shopper' });
+    const anonymous = await sessionOf(userId);
+    const email = newEmail();
+    const code = await emailedSignInCode(email);
+
+    const signIn = await api.call('POST', '/auth/otp/sign-in', {
+      accessToken: anonymous.access_token,
+      headers: allowAnonymous,
+      body: { code },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const upgraded = signIn.json<{ access_token: string; user_id: string; is_new_user: boolean }>();
+    expect(upgraded).toMatchObject({ user_id: userId, is_new_user: true });
+    expect(await verifiedClaims(upgraded.access_token, keys.projectId, 'projects')).toMatchObject({
+      sub: userId,
+      email,
+      email_verified: true,
+      is_anonymous: false,
+      is_restricted: false,
+    });
+    expect((await me(upgraded.access_token)).json()).toMatchObject({
+      id: userId,
+      display_name: 'Guest shopper',
+      primary_email: email,
+      primary_email_verified: true,
+      auth_with_email: true,
+      has_password: false,
+      is_anonymous: false,
+      is_restricted: false,
+    });
+    // The email now signs in to the upgraded user.
+    const again = await api.call('POST', '/auth/otp/sign-in', {
+      body: { code: await emailedSignInCode(email) },
+    });
+    expect(again.json()).toMatchObject({ user_id: userId, is_new_user: false });
+
+    // A full user's token does not turn a new email's sign-in into an update of that user.
+    const other = await api.call('POST', '/auth/otp/sign-in', {
+      accessToken: upgraded.access_token,
+      body: { code: await emailedSignInCode(newEmail()) },
+    });
+    expect(other.json()).toMatchObject({ is_new_user: true });
+    expect(other.json<{ user_id: string }>().user_id).not.toBe(userId);
+  });
+
+  it("signs an anonymous user in to the existing user of an emailed code's address, leaving the anonymous one as it was", async () => {
+    const email = newEmail();
+    const existing = (
+      await api.call('POST', '/auth/otp/sign-in', {
+        body: { code: await emailedSignInCode(email) },
+      })
+    ).json<{ user_id: string }>();
+    const anonymousId = await createUser({ is_anonymous: true, display_name: 'Guest shopper' });
+    const anonymous = await sessionOf(anonymousId);
+
+    const signIn = await api.call('POST', '/auth/otp/sign-in', {
+      accessToken: anonymous.access_token,
+      headers: allowAnonymous,
+      body: { code: await emailedSignInCode(email) },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const result = signIn.json<{ access_token: string; user_id: string }>();
+    expect(result).toMatchObject({ user_id: existing.user_id, is_new_user: false });
+    expect((await me(result.access_token)).json()).toMatchObject({
+      id: existing.user_id,
+      primary_email: email,
+      is_anonymous: false,
+    });
+    expect((await me(anonymous.access_token, allowAnonymous)).json()).toMatchObject({
+      id: anonymousId,
+      display_name: 'Guest shopper',
+      primary_email: null,
+      is_anonymous: true,
+    });
+  });
+
   it('refuses a reason without a restriction, and making a user anonymous again', async () => {
     const { user_id } = await signUp();
     const reasonAlone = await api.call('PATCH', `/users/${user_id}`, {

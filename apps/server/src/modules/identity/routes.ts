@@ -245,7 +245,11 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(codeBody, request.body, 'body');
       return signInBody(
-        await identity.accounts.signInWithCode(ctx.project, body.code, ipOf(request)),
+        await identity.accounts.signInWithCode(ctx.project, {
+          code: body.code,
+          ip: ipOf(request),
+          currentUser: ctx.user,
+        }),
       );
     },
   );
