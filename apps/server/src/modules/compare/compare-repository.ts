@@ -365,6 +365,18 @@ export class CompareRepository {
       .execute();
   }
 
+  /** Which of these retailer keys name a retailer that is listed now (`isListedRetailer`). */
+  async listedRetailerKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.#db
+      .selectFrom('retailers as r')
+      .select('r.key')
+      .where('r.key', 'in', keys)
+      .where(isListedRetailer('r'))
+      .execute();
+    return new Set(rows.map((row) => row.key));
+  }
+
   async findResult(id: string): Promise<unknown> {
     const row = await this.#db
       .selectFrom('compare_requests')

@@ -62,9 +62,25 @@ export class CompareService {
     return result;
   }
 
-  /** A comparison made before, for a reload or a new tab; null when unknown. */
+  /**
+   * A comparison made before, for a reload, a new tab or the shopper's history; null when
+   * unknown. It shows only offers of retailers listed now, like a new comparison: a merchant
+   * suspended (or sent back to pending) since it was saved reaches no shopper through it. The
+   * pasted product stays, as the shopper's own link.
+   */
   async find(requestId: string): Promise<CompareResponse | null> {
-    return ((await this.#repository.findResult(requestId)) as CompareResponse | undefined) ?? null;
+    const saved = (await this.#repository.findResult(requestId)) as CompareResponse | undefined;
+    if (!saved) return null;
+    const retailers = new Set(
+      [...saved.sameProduct, ...saved.alternatives].map((offer) => offer.retailer),
+    );
+    const listed = await this.#repository.listedRetailerKeys([...retailers]);
+    const isListed = (offer: ComparedOffer) => listed.has(offer.retailer);
+    return {
+      ...saved,
+      sameProduct: saved.sameProduct.filter(isListed),
+      alternatives: saved.alternatives.filter(isListed),
+    };
   }
 
   async #resolve(url: string): Promise<PastedProduct> {

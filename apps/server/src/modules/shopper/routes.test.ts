@@ -461,3 +461,121 @@ describe('favourites', () => {
 function cookieOf(browser: Browser): string {
   return [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
+
+describe('a saved comparison after a merchant is suspended', () => {
+  const title = 'Quillon Glass Electric Kettle QGK-417 1.7 L Amber';
+  /** The shopper pastes one shop's page; a fed shop and a merchant's shop sell it too. */
+  const hosts = {
+    pasted: 'kettle-pasted.example',
+    fed: 'kettle-fed.example',
+    merchant: 'kettle-merchant.example',
+  } as const;
+  const urlAt = (host: string) => `https://${host}/p/qgk-417`;
+  const businessId = randomUUID();
+
+  async function setMerchantStatus(status: 'pending' | 'active' | 'suspended') {
+    await testDb.database.db
+      .updateTable('businesses')
+      .set({ status })
+      .where('id', '=', businessId)
+      .execute();
+  }
+
+  beforeAll(async () => {
+    const { db } = testDb.database;
+    const productId = randomUUID();
+    await db
+      .insertInto('products')
+      .values({ id: productId, title, brand: 'Quillon', category: 'kitchen', image_url: null })
+      .execute();
+    for (const host of Object.values(hosts)) {
+      const retailerId = randomUUID();
+      await db
+        .insertInto('retailers')
+        .values({ id: retailerId, key: host, display_name: host, hosts: [host] })
+        .execute();
+      if (host !== hosts.pasted) {
+        await db
+          .insertInto('feed_imports')
+          .values({
+            id: randomUUID(),
+            retailer_id: retailerId,
+            source: 'feed.xml',
+            status: 'completed',
+          })
+          .execute();
+      }
+      await db
+        .insertInto('offers')
+        .values({
+          id: randomUUID(),
+          retailer_id: retailerId,
+          retailer_product_id: 'qgk-417',
+          product_id: productId,
+          url: urlAt(host),
+          title,
+          brand: 'Quillon',
+          price_minor: host === hosts.pasted ? 4_999 : 3_999,
+          currency: 'USD',
+        })
+        .execute();
+    }
+    await db
+      .insertInto('businesses')
+      .values({
+        id: businessId,
+        name: 'Kettle merchant',
+        domain: hosts.merchant,
+        contact_email: `owner@${hosts.merchant}`,
+        status: 'active',
+      })
+      .execute();
+  });
+
+  it("leaves the merchant's offer out of the comparison the history opens, and keeps the entry and favourite", async () => {
+    const { browser } = await signedInShopper();
+    const saved = await compareAs(browser, urlAt(hosts.pasted));
+    const offerHosts = (result: CompareResponse) =>
+      [...result.sameProduct, ...result.alternatives]
+        .map((offer) => new URL(offer.url).host)
+        .filter((host) => host.startsWith('kettle-'))
+        .sort();
+    expect(offerHosts(saved)).toEqual([hosts.fed, hosts.merchant]);
+    const merchantOffer = saved.sameProduct.find((offer) => offer.url === urlAt(hosts.merchant))!;
+    const favourited = await browser.post('/api/favorites', {
+      requestId: saved.requestId,
+      offerId: merchantOffer.offerId,
+    });
+    expect(favourited.statusCode).toBe(201);
+
+    try {
+      for (const status of ['suspended', 'pending'] as const) {
+        await setMerchantStatus(status);
+        // The history entry stays and still opens its comparison.
+        const [entry] = await historyOf(browser);
+        expect(entry).toMatchObject({ requestId: saved.requestId, url: urlAt(hosts.pasted) });
+        const reopened = await browser.get(`/api/compare/${entry!.requestId}`);
+        expect(reopened.statusCode).toBe(200);
+        const result = reopened.json<CompareResponse>();
+        expect(result.product.url, status).toBe(urlAt(hosts.pasted));
+        expect(offerHosts(result), status).toEqual([hosts.fed]);
+        // The favourite the shopper saved stays theirs; the offer cannot be favourited anew.
+        expect((await favoritesOf(browser)).map((favorite) => favorite.url)).toEqual([
+          urlAt(hosts.merchant),
+        ]);
+        const again = await browser.post('/api/favorites', {
+          requestId: saved.requestId,
+          offerId: merchantOffer.offerId,
+        });
+        expect(again.statusCode, status).toBe(404);
+      }
+
+      // Reactivated, the merchant is listed again, in the same saved comparison.
+      await setMerchantStatus('active');
+      const reopened = await browser.get(`/api/compare/${saved.requestId}`);
+      expect(offerHosts(reopened.json<CompareResponse>())).toEqual([hosts.fed, hosts.merchant]);
+    } finally {
+      await setMerchantStatus('active');
+    }
+  });
+});
