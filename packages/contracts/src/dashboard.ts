@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The merchant dashboard's figures (spec §1 "a dashboard for … activity, analytics"):
  * `/api/business/dashboard/summary`, `/activity`, `/analytics` and `/analytics.csv`. Clicks are
  * ipick's outbound clicks to the business's shop (bots left out); conversions are the leads and
- * sales the business reported; revenue is sales minus refunds. Days are UTC days.
+ * sales the business reported that quote the referral or click id of an ipick click or referral
+ * call within the business's attribution window, less sales refunded in full; revenue is those
+ * sales less their refunds, on the sale's day. Days are UTC days.
  */
 
 /** The default period of the summary and analytics: the last 7 days, today included. */
@@ -63,11 +65,11 @@ export const dashboardSummarySchema = z.object({
   clicks: dashboardFigureSchema,
   /** Distinct visitors per day (the visitor hash changes daily), summed over the days. */
   uniqueShoppers: dashboardFigureSchema,
-  /** Leads and sales. */
+  /** ipick's leads and sales (see above); a sale refunded in full is none. */
   conversions: dashboardFigureSchema,
-  /** Conversions per click, 0..1; null without clicks. */
+  /** ipick's conversions per human click (a lead and a sale may share one); null without clicks. */
   conversionRate: dashboardFigureSchema,
-  /** Sales minus refunds, one entry per currency, the largest first. */
+  /** ipick's sales less their refunds, one entry per currency, the largest first. */
   revenue: z.array(dashboardRevenueFigureSchema),
   topProducts: z.array(dashboardProductSchema),
 });
@@ -166,7 +168,7 @@ export const analyticsPointSchema = z.object({
   clicks: z.number().int(),
   uniqueShoppers: z.number().int(),
   conversions: z.number().int(),
-  /** Sales minus refunds by currency, in minor units. */
+  /** ipick's sales of the bucket less their refunds, by currency, in minor units. */
   revenue: z.record(z.string(), z.number().int()),
 });
 export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;

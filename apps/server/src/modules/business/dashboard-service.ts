@@ -55,6 +55,9 @@ interface Period {
 /**
  * The merchant dashboard's figures for the signed-in business: the summary with its comparison
  * to the period before, the merged activity feed and the analytics series and breakdowns.
+ * Conversions and revenue are ipick's only: the leads and sales that quote an ipick click's or
+ * referral's id within the attribution window, each sale less its refunds
+ * (`DashboardRepository.conversionDays`), so the conversion rate is per click ipick sent.
  */
 export class DashboardService {
   readonly #repository: DashboardRepository;
@@ -259,7 +262,7 @@ function sumClicks(rows: ClickDayRow[]): { clicks: number; uniqueShoppers: numbe
   return { clicks, uniqueShoppers };
 }
 
-/** Leads and sales count as conversions; revenue is sales minus refunds, per currency. */
+/** ipick's leads and sales are its conversions; revenue is its sales less their refunds. */
 function sumConversions(rows: ConversionDayRow[]): {
   conversions: number;
   revenue: Map<string, number>;
@@ -267,10 +270,9 @@ function sumConversions(rows: ConversionDayRow[]): {
   let conversions = 0;
   const revenue = new Map<string, number>();
   for (const row of rows) {
-    if (row.kind !== 'refund') conversions += row.count;
-    if (row.kind === 'lead' || row.currency === null) continue;
-    const sign = row.kind === 'sale' ? 1 : -1;
-    revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + sign * row.amountMinor);
+    conversions += row.count;
+    if (row.kind !== 'sale' || row.currency === null) continue;
+    revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.amountMinor);
   }
   return { conversions, revenue };
 }

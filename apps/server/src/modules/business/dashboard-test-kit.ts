@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
+import { latestIpickClickAt } from '../tracking/ipick-ids.ts';
 
 /** Factories for the dashboard tests (code-style §10): rows as the ledger and tracking write them. */
 
@@ -88,6 +89,12 @@ export async function buildConversion(db: Db, businessId: string, overrides: Con
       source: 'server',
       occurred_at: new Date(overrides.at),
       received_at: new Date(overrides.receivedAt ?? overrides.at),
+      // As the conversion API records it (build the clicks first).
+      ipick_click_at: latestIpickClickAt(businessId, {
+        referralId: overrides.referralId ?? null,
+        clickId: overrides.clickId ?? null,
+        occurredAt: new Date(overrides.at),
+      }),
     })
     .execute();
   return id;
@@ -128,5 +135,32 @@ export async function buildEvent(
 export async function buildProduct(db: Db, title: string) {
   const id = randomUUID();
   await db.insertInto('products').values({ id, title }).execute();
+  return id;
+}
+
+/** A referral-tracking call, as ipick's web app records one before sending a shopper. */
+export async function buildReferral(
+  db: Db,
+  businessId: string,
+  overrides: { at: Date | string; referralId: string },
+) {
+  const id = randomUUID();
+  await db
+    .insertInto('merchant_referrals')
+    .values({
+      id,
+      referral_id: overrides.referralId,
+      business_id: businessId,
+      occurred_at: new Date(overrides.at),
+      target_url: 'https://shop.example/products/kettle',
+      source_url: null,
+      product_name: 'Kettle',
+      user_id: null,
+      session_id: 'session-1',
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+    })
+    .execute();
   return id;
 }

@@ -2,10 +2,17 @@ import type { DashboardActivity, DashboardAnalytics, DashboardSummary } from '@i
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSession } from '../../../test/browser-session.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { buildMerchant, type Merchant } from '../tracking/tracking-test-kit.ts';
-import { buildClick, buildConversion, buildEvent, buildProduct } from './dashboard-test-kit.ts';
+import { buildMerchant, createKey, type Merchant } from '../tracking/tracking-test-kit.ts';
+import {
+  buildClick,
+  buildConversion,
+  buildEvent,
+  buildProduct,
+  buildReferral,
+} from './dashboard-test-kit.ts';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -76,6 +83,7 @@ describe('GET /api/business/dashboard/summary', () => {
       at: '2025-03-01T10:00:00Z',
       identityHash: 'h1',
       productId: kettleId,
+      referralId: 'aff_summary_1',
     });
     await buildClick(db(), id, {
       at: '2025-03-01T11:00:00Z',
@@ -86,26 +94,49 @@ describe('GET /api/business/dashboard/summary', () => {
     await buildClick(db(), id, { at: '2025-03-07T23:59:59Z', identityHash: 'h3' });
     await buildClick(db(), id, { at: '2025-03-02T10:00:00Z', isBot: true, productId: kettleId });
     await buildClick(db(), id, { at: '2025-03-03T10:00:00Z', isBot: true });
-    await buildClick(db(), id, { at: '2025-02-22T00:00:00Z', identityHash: 'h4' });
+    await buildClick(db(), id, {
+      at: '2025-02-22T00:00:00Z',
+      identityHash: 'h4',
+      referralId: 'aff_summary_0',
+    });
     await buildClick(db(), id, { at: '2025-02-28T10:00:00Z', identityHash: 'h5' });
     // Outside both periods.
     await buildClick(db(), id, { at: '2025-03-08T00:00:00Z' });
     await buildClick(db(), id, { at: '2025-02-21T23:59:59Z' });
 
-    await buildConversion(db(), id, { at: '2025-03-02T10:00:00Z', amountMinor: 10_000 });
-    await buildConversion(db(), id, { at: '2025-03-03T10:00:00Z', amountMinor: 5_000 });
+    // The shop's leads and sales, each quoting the referral id of an ipick click before it.
+    const quoting = { referralId: 'aff_summary_1' };
+    await buildConversion(db(), id, {
+      at: '2025-03-02T10:00:00Z',
+      orderId: 'S-1',
+      amountMinor: 10_000,
+      ...quoting,
+    });
+    await buildConversion(db(), id, { at: '2025-03-03T10:00:00Z', amountMinor: 5_000, ...quoting });
     await buildConversion(db(), id, {
       at: '2025-03-04T10:00:00Z',
       kind: 'refund',
+      orderId: 'S-1',
       amountMinor: 2_000,
+      ...quoting,
     });
-    await buildConversion(db(), id, { at: '2025-03-05T10:00:00Z', kind: 'lead', currency: null });
+    await buildConversion(db(), id, {
+      at: '2025-03-05T10:00:00Z',
+      kind: 'lead',
+      currency: null,
+      ...quoting,
+    });
     await buildConversion(db(), id, {
       at: '2025-03-06T10:00:00Z',
       amountMinor: 3_000,
       currency: 'EUR',
+      ...quoting,
     });
-    await buildConversion(db(), id, { at: '2025-02-25T10:00:00Z', amountMinor: 6_500 });
+    await buildConversion(db(), id, {
+      at: '2025-02-25T10:00:00Z',
+      amountMinor: 6_500,
+      referralId: 'aff_summary_0',
+    });
 
     // Another shop's figures in the same days are never counted.
     for (let i = 0; i < 5; i += 1) {
@@ -129,7 +160,7 @@ describe('GET /api/business/dashboard/summary', () => {
     expect(summary.hasData).toBe(true);
     expect(summary.clicks).toEqual({ current: 4, previous: 2, change: 1 });
     expect(summary.uniqueShoppers).toEqual({ current: 3, previous: 2, change: 0.5 });
-    // Two sales, a lead and a EUR sale; the refund is not a conversion.
+    // Two sales, a lead and a EUR sale; the refund is not a conversion but takes 20.00 off S-1.
     expect(summary.conversions).toEqual({ current: 4, previous: 1, change: 3 });
     expect(summary.conversionRate).toEqual({ current: 1, previous: 0.5, change: 1 });
     expect(summary.revenue).toEqual([
@@ -182,8 +213,8 @@ describe('GET /api/business/dashboard/summary', () => {
     expect(before.revenue).toEqual([]);
     expect(before.topProducts).toEqual([]);
 
-    await buildClick(db(), fresh.businessId, { at: new Date() });
-    await buildConversion(db(), fresh.businessId, { at: new Date(), amountMinor: 2_500 });
+    const clickId = await buildClick(db(), fresh.businessId, { at: new Date() });
+    await buildConversion(db(), fresh.businessId, { at: new Date(), amountMinor: 2_500, clickId });
     const after = (
       await fresh.browser.get('/api/business/dashboard/summary')
     ).json<DashboardSummary>();
@@ -210,6 +241,7 @@ describe('GET /api/business/dashboard/analytics', () => {
       country: 'fr',
       utmCampaign: 'spring',
       identityHash: 'a',
+      referralId: 'aff_lamp_1',
     });
     await buildClick(db(), id, {
       at: '2025-03-03T08:00:00Z',
@@ -229,16 +261,26 @@ describe('GET /api/business/dashboard/analytics', () => {
       identityHash: 'c',
     });
     await buildClick(db(), id, { at: '2025-03-04T09:00:00Z', isBot: true, utmCampaign: 'bots' });
-    await buildConversion(db(), id, { at: '2025-03-03T12:00:00Z', amountMinor: 4_999 });
+    const quoting = { referralId: 'aff_lamp_1' };
+    await buildConversion(db(), id, {
+      at: '2025-03-03T12:00:00Z',
+      orderId: 'L-1',
+      amountMinor: 4_999,
+      ...quoting,
+    });
+    // Refunds come off their sale, on the sale's day.
     await buildConversion(db(), id, {
       at: '2025-03-04T12:00:00Z',
       kind: 'refund',
+      orderId: 'L-1',
       amountMinor: 999,
+      ...quoting,
     });
     await buildConversion(db(), id, {
       at: '2025-03-04T13:00:00Z',
       amountMinor: 1_000,
       currency: 'GBP',
+      ...quoting,
     });
   });
 
@@ -258,14 +300,14 @@ describe('GET /api/business/dashboard/analytics', () => {
         clicks: 1,
         uniqueShoppers: 1,
         conversions: 1,
-        revenue: { USD: 4_999 },
+        revenue: { USD: 4_000 },
       },
       {
         start: '2025-03-04',
         clicks: 1,
         uniqueShoppers: 1,
         conversions: 1,
-        revenue: { USD: -999, GBP: 1_000 },
+        revenue: { GBP: 1_000 },
       },
       { start: '2025-03-05', clicks: 0, uniqueShoppers: 0, conversions: 0, revenue: {} },
     ]);
@@ -325,8 +367,8 @@ describe('GET /api/business/dashboard/analytics', () => {
     expect(lines[0]).toBe(
       'section,period_start,key,label,clicks,unique_shoppers,share_of_clicks,conversions,revenue_USD,revenue_GBP',
     );
-    expect(lines).toContain('series,2025-03-03,,,1,1,,1,49.99,0.00');
-    expect(lines).toContain('series,2025-03-04,,,1,1,,1,-9.99,10.00');
+    expect(lines).toContain('series,2025-03-03,,,1,1,,1,40.00,0.00');
+    expect(lines).toContain('series,2025-03-04,,,1,1,,1,0.00,10.00');
     expect(lines).toContain(`product,,${lampId},Desk Lamp 40 W,2,2,0.6667,,,`);
     expect(lines).toContain('page,,/lamps/desk,/lamps/desk,2,2,0.6667,,,');
     expect(lines).toContain('country,,FR,France,2,2,0.6667,,,');
@@ -524,5 +566,226 @@ describe('GET /api/business/dashboard/activity', () => {
       if (!after) break;
     }
     expect(seen).toEqual([ids.late, ids.sale, ids.event, ids.click]);
+  });
+});
+
+describe('Home and Analytics count the conversions ipick sent', () => {
+  const period = 'from=2025-06-01&to=2025-06-07';
+
+  async function figures(shop: Merchant) {
+    const summary = (
+      await shop.browser.get(`/api/business/dashboard/summary?${period}`)
+    ).json<DashboardSummary>();
+    const analytics = (
+      await shop.browser.get(`/api/business/dashboard/analytics?${period}`)
+    ).json<DashboardAnalytics>();
+    const csv = (await shop.browser.get(`/api/business/dashboard/analytics.csv?${period}`)).body;
+    return { summary, analytics, csv: csv.split('\r\n') };
+  }
+
+  it('counts what the conversion API recorded after a real ipick referral and redirect', async () => {
+    const shop = await buildMerchant(app);
+    await db()
+      .updateTable('businesses')
+      .set({ status: 'active' })
+      .where('id', '=', shop.businessId)
+      .execute();
+    const { key } = await createKey(shop, 'secret');
+    // One ipick click: the referral call, then the redirect that carries its referral id.
+    const referralId = `aff_shop_${Date.now()}_e2e`;
+    const tracked = await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: shop.domain,
+      targetUrl: `https://${shop.domain}/p/kettle`,
+    });
+    expect(tracked.statusCode).toBe(200);
+    const { targetUrl } = tracked.json<{ targetUrl: string }>();
+    const redirected = await app.inject({
+      url: `/api/redirect?to=${encodeURIComponent(targetUrl)}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    });
+    expect(redirected.statusCode).toBe(302);
+    const send = async (body: Record<string, unknown>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { currency: 'USD', ...body },
+      });
+      expect(response.statusCode).toBe(201);
+    };
+    await send({ kind: 'sale', orderId: 'ORDER-1', amountMinor: 11_900, referralId });
+    await send({ kind: 'refund', orderId: 'ORDER-1', amountMinor: 1_900 });
+    await send({ kind: 'sale', orderId: 'ORDER-2', amountMinor: 5_000 });
+    await send({ kind: 'sale', orderId: 'ORDER-3', amountMinor: 5_000, referralId: 'aff_x_1_y' });
+
+    const summary = (
+      await shop.browser.get('/api/business/dashboard/summary')
+    ).json<DashboardSummary>();
+    expect(summary.clicks.current).toBe(1);
+    expect(summary.conversions.current).toBe(1);
+    expect(summary.conversionRate.current).toBe(1);
+    expect(summary.revenue).toEqual([
+      { currency: 'USD', current: 10_000, previous: 0, change: null },
+    ]);
+  });
+
+  it('counts only the sale that quotes an id of an ipick click of the shop', async () => {
+    const shop = await buildMerchant(app);
+    const other = await buildMerchant(app);
+    const id = shop.businessId;
+    await buildClick(db(), id, { at: '2025-06-02T09:00:00Z', referralId: 'aff_shop_real' });
+    await buildClick(db(), id, {
+      at: '2025-06-02T09:00:00Z',
+      referralId: 'aff_shop_bot',
+      isBot: true,
+    });
+    await buildClick(db(), other.businessId, {
+      at: '2025-06-02T09:00:00Z',
+      referralId: 'aff_other_real',
+    });
+    // Five sales the shop reported; one came with ipick's referral id.
+    const sale = (orderId: string, amountMinor: number, referralId: string | null) =>
+      buildConversion(db(), id, { at: '2025-06-03T12:00:00Z', orderId, amountMinor, referralId });
+    await sale('ipick', 4_200, 'aff_shop_real');
+    await sale('no-id', 10_000, null);
+    await sale('made-up', 10_000, 'aff_shop_made_up');
+    await sale('other-shop', 10_000, 'aff_other_real');
+    await sale('bot-click', 10_000, 'aff_shop_bot');
+
+    const { summary, analytics, csv } = await figures(shop);
+    expect(summary.hasData).toBe(true);
+    expect(summary.clicks.current).toBe(1);
+    expect(summary.conversions.current).toBe(1);
+    expect(summary.conversionRate.current).toBe(1);
+    expect(summary.revenue).toEqual([
+      { currency: 'USD', current: 4_200, previous: 0, change: null },
+    ]);
+    expect(analytics.totals).toEqual({
+      clicks: 1,
+      uniqueShoppers: 1,
+      conversions: 1,
+      revenue: { USD: 4_200 },
+    });
+    expect(analytics.series.find((point) => point.start === '2025-06-03')).toMatchObject({
+      conversions: 1,
+      revenue: { USD: 4_200 },
+    });
+    expect(csv).toContain('series,2025-06-03,,,0,0,,1,42.00');
+    expect(
+      csv.filter((line) => line.startsWith('series,')).map((line) => line.split(',')[7]),
+    ).toEqual(['0', '0', '1', '0', '0', '0', '0']);
+  });
+
+  it("does not count a sale quoting another shop's click id, nor a bot's", async () => {
+    const shop = await buildMerchant(app);
+    const other = await buildMerchant(app);
+    const othersClick = await buildClick(db(), other.businessId, { at: '2025-06-02T09:00:00Z' });
+    const botClick = await buildClick(db(), shop.businessId, {
+      at: '2025-06-02T09:00:00Z',
+      isBot: true,
+    });
+    const ownClick = await buildClick(db(), shop.businessId, { at: '2025-06-02T09:00:00Z' });
+    const at = '2025-06-03T12:00:00Z';
+    await buildConversion(db(), shop.businessId, { at, amountMinor: 700, clickId: othersClick });
+    await buildConversion(db(), shop.businessId, { at, amountMinor: 800, clickId: botClick });
+    await buildConversion(db(), shop.businessId, { at, amountMinor: 900, clickId: ownClick });
+    // Another shop's sale quoting this shop's click is not this shop's (nor the other's).
+    await buildConversion(db(), other.businessId, { at, amountMinor: 5_000, clickId: ownClick });
+
+    const { summary, analytics } = await figures(shop);
+    expect(summary.conversions.current).toBe(1);
+    expect(summary.revenue).toEqual([{ currency: 'USD', current: 900, previous: 0, change: null }]);
+    expect(analytics.totals.conversions).toBe(1);
+    const theirs = await figures(other);
+    expect(theirs.summary.conversions.current).toBe(0);
+    expect(theirs.summary.revenue).toEqual([]);
+  });
+
+  it('nets refunds, and a sale refunded in full is no conversion', async () => {
+    const shop = await buildMerchant(app);
+    const id = shop.businessId;
+    await buildClick(db(), id, { at: '2025-06-01T09:00:00Z', referralId: 'aff_shop_refunds' });
+    const quoting = { referralId: 'aff_shop_refunds' };
+    await buildConversion(db(), id, {
+      at: '2025-06-02T12:00:00Z',
+      orderId: 'full',
+      amountMinor: 5_000,
+      ...quoting,
+    });
+    await buildConversion(db(), id, {
+      at: '2025-06-04T12:00:00Z',
+      orderId: 'partial',
+      amountMinor: 8_000,
+      ...quoting,
+    });
+    await buildConversion(db(), id, { at: '2025-06-05T12:00:00Z', kind: 'lead', ...quoting });
+    // The refunds quote their sale's ids (the conversion API copies them) and may come later,
+    // after the period; they count on their sale's day.
+    await buildConversion(db(), id, {
+      at: '2025-06-03T12:00:00Z',
+      kind: 'refund',
+      orderId: 'full',
+      amountMinor: 5_000,
+      ...quoting,
+    });
+    await buildConversion(db(), id, {
+      at: '2025-06-20T12:00:00Z',
+      kind: 'refund',
+      orderId: 'partial',
+      amountMinor: 3_000,
+      ...quoting,
+    });
+
+    const { summary, analytics, csv } = await figures(shop);
+    // The partly refunded sale and the lead.
+    expect(summary.conversions.current).toBe(2);
+    expect(summary.conversionRate.current).toBe(2);
+    expect(summary.revenue).toEqual([
+      { currency: 'USD', current: 5_000, previous: 0, change: null },
+    ]);
+    expect(analytics.totals).toMatchObject({ conversions: 2, revenue: { USD: 5_000 } });
+    expect(
+      analytics.series.map((point) => [point.start, point.conversions, point.revenue.USD ?? 0]),
+    ).toEqual([
+      ['2025-06-01', 0, 0],
+      ['2025-06-02', 0, 0],
+      ['2025-06-03', 0, 0],
+      ['2025-06-04', 1, 5_000],
+      ['2025-06-05', 1, 0],
+      ['2025-06-06', 0, 0],
+      ['2025-06-07', 0, 0],
+    ]);
+    expect(csv).toContain('series,2025-06-02,,,0,0,,0,0.00');
+    expect(csv).toContain('series,2025-06-04,,,0,0,,1,50.00');
+  });
+
+  it("counts a conversion only at or after its click, within the shop's attribution window", async () => {
+    const shop = await buildMerchant(app);
+    const id = shop.businessId;
+    await buildClick(db(), id, { at: '2025-05-03T12:00:00Z', referralId: 'aff_shop_may' });
+    await buildClick(db(), id, { at: '2025-06-05T12:00:00Z', referralId: 'aff_shop_june' });
+    // A referral call ipick recorded (the redirect that followed it is not needed).
+    await buildReferral(db(), id, { at: '2025-06-01T08:00:00Z', referralId: 'aff_shop_call' });
+    const sale = (at: string, orderId: string, referralId: string) =>
+      buildConversion(db(), id, { at, orderId, amountMinor: 100, referralId });
+    await sale('2025-06-02T12:00:00Z', 'day-30', 'aff_shop_may'); // 30 days after: in
+    await sale('2025-06-03T12:00:01Z', 'day-31', 'aff_shop_may'); // a second over 31 days: out
+    await sale('2025-06-04T12:00:00Z', 'before-click', 'aff_shop_june');
+    await sale('2025-06-05T12:00:00Z', 'with-click', 'aff_shop_june');
+    await sale('2025-06-06T12:00:00Z', 'by-call', 'aff_shop_call');
+
+    const first = await figures(shop);
+    expect(first.summary.conversions.current).toBe(3);
+    expect(first.summary.revenue[0]?.current).toBe(300);
+
+    // A 3-day window, as set on the Settings page: only the sale at the June click is left.
+    await db()
+      .insertInto('business_settings')
+      .values({ business_id: id, attribution_window_days: 3, attribution_model: 'last_click' })
+      .execute();
+    const second = await figures(shop);
+    expect(second.summary.conversions.current).toBe(1);
+    expect(second.analytics.totals).toMatchObject({ conversions: 1, revenue: { USD: 100 } });
   });
 });

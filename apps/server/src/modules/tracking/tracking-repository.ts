@@ -16,7 +16,7 @@ import type {
   MerchantReferralsTable,
   TrackingEventsTable,
 } from '../../platform/db/schema.ts';
-import { quotesIpickId } from './ipick-ids.ts';
+import { latestIpickClickAt, quotesIpickId } from './ipick-ids.ts';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -326,11 +326,21 @@ export class TrackingRepository {
     await this.#db.insertInto('tracking_events').values(row).execute();
   }
 
-  /** The new row, or undefined when the business already has this kind for this order id. */
+  /**
+   * The new row, or undefined when the business already has this kind for this order id. When
+   * ipick last sent its shopper is looked up as it is written, for the dashboard's figures.
+   */
   insertConversion(row: NewConversion): Promise<ConversionRow | undefined> {
     return this.#db
       .insertInto('conversions')
-      .values(row)
+      .values({
+        ...row,
+        ipick_click_at: latestIpickClickAt(row.business_id, {
+          referralId: row.referral_id ?? null,
+          clickId: row.click_id ?? null,
+          occurredAt: row.occurred_at,
+        }),
+      })
       .onConflict((conflict) => conflict.columns(['business_id', 'kind', 'order_id']).doNothing())
       .returningAll()
       .executeTakeFirst();

@@ -431,6 +431,11 @@ export interface ConversionsTable {
   source: 'server' | 'browser';
   occurred_at: Date;
   received_at: ColumnType<Date, Date | undefined, never>;
+  /**
+   * When ipick last sent the shopper, at or before the conversion, by the ids it quotes; null
+   * when it quotes none ipick recorded. Set as the conversion is recorded (`latestIpickClickAt`).
+   */
+  ipick_click_at: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 /** How a business's conversions are credited. */

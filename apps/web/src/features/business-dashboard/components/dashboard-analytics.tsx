@@ -32,6 +32,7 @@ import { toErrorMessage } from '@/lib/error-message';
 import { analyticsCsvUrl, useDashboardAnalytics } from '../api/get-dashboard-analytics';
 import { formatAmount, formatCount, formatPercent } from '../utils/format';
 import { formatDay, presetPeriod, toRangeQuery, type Period } from '../utils/period';
+import { IpickConversionsNote } from './ipick-conversions-note';
 import { PeriodPicker } from './period-picker';
 
 const BREAKDOWN_TABS: { value: BreakdownDimension; label: string; column: string }[] = [
@@ -136,6 +137,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           }
         />
       </dl>
+      <IpickConversionsNote />
       <Card>
         <CardHeader>
           <CardTitle>Clicks and conversions</CardTitle>
@@ -187,7 +189,7 @@ function AnalyticsCharts({ analytics, isUpdating }: { analytics: Analytics; isUp
           <CardHeader>
             <CardTitle>Revenue</CardTitle>
             <CardDescription>
-              Sales minus refunds in {currency}
+              Sales less their refunds, on the day of each sale, in {currency}
               {analytics.currencies.length > 1 ? '; the CSV export has every currency' : ''}.
             </CardDescription>
           </CardHeader>

@@ -12,6 +12,7 @@ import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { formatAmount, formatCount, formatPercent } from '../utils/format';
 import { formatDay, presetPeriod, toRangeQuery, type Period } from '../utils/period';
 import { FigureCard } from './figure-card';
+import { IpickConversionsNote } from './ipick-conversions-note';
 import { PeriodPicker } from './period-picker';
 
 const INTEGRATE_PATH = '/business/dashboard/checkout/integrate';
@@ -121,7 +122,7 @@ function SummaryFigures({ summary, isUpdating }: { summary: Summary; isUpdating:
           previousText={
             mainRevenue
               ? versus(mainRevenue, (value) => formatAmount(value, mainRevenue.currency))
-              : 'sales minus refunds'
+              : 'sales less refunds'
           }
         >
           {otherRevenue.length > 0 ? (
@@ -135,6 +136,7 @@ function SummaryFigures({ summary, isUpdating }: { summary: Summary; isUpdating:
           ) : null}
         </FigureCard>
       </div>
+      <IpickConversionsNote />
       <Card>
         <CardHeader>
           <CardTitle>Top products</CardTitle>

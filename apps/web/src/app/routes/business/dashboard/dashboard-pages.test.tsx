@@ -92,6 +92,11 @@ describe('/business/dashboard/checkout (home)', () => {
     const top = screen.getByRole('list', { name: 'Top products' });
     expect(within(top).getByText('Acme Kettle 1.7 L')).toBeTruthy();
     expect(top.textContent).toContain('30 clicks · 75%');
+    // The figures say what they count: only what ipick sent, net of refunds.
+    expect(
+      screen.getByText(/^Conversions and revenue count the leads and sales that came with an ipick/)
+        .textContent,
+    ).toContain('referral or click id, within your attribution window.');
     expect(asked[0]).toMatchObject({ to: today });
   });
 
@@ -316,6 +321,10 @@ describe('/business/dashboard/checkout/analytics', () => {
 
     await screen.findByRole('table', { name: 'Clicks by product' });
     expect(screen.getByText('$49.99')).toBeTruthy();
+    expect(
+      screen.getByText(/^Conversions and revenue count the leads and sales that came with an ipick/)
+        .textContent,
+    ).toContain('a sale refunded in full is not counted.');
     expect(screen.getByRole('rowheader', { name: 'Acme Kettle 1.7 L' })).toBeTruthy();
     expect(asked[0]).toMatchObject({ to: today, interval: 'day' });
 
