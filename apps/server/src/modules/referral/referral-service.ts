@@ -183,9 +183,19 @@ export class ReferralService {
       });
     }
 
+    const now = this.#now();
+    // A merchant's snippet learns the referral from the landing address and quotes it with the
+    // purchase (spec §7): a link that skipped the referral-tracking call (a pasted product's
+    // "View at", the offer fallback when that call failed) gets the click's own referral id.
+    if (owners.business !== null && referralIdOnLanding(destination, owners) === null) {
+      destination.searchParams.set(
+        REFERRAL_LANDING_PARAMETER,
+        createReferralId(owners.business.domain, now.getTime()),
+      );
+    }
+
     let recordError: unknown = null;
     try {
-      const now = this.#now();
       const daySalt = this.#daySalt(now.getTime());
       const salt = daySalt.known ?? (await daySalt.value);
       await this.#ledger.record(

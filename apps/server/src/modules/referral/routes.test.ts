@@ -355,9 +355,15 @@ describe('GET /api/redirect: other destinations', () => {
       business_id: businessId,
       target_host: active,
     });
-    expect((await clickOf(sessionId))[0]!.referral_id).toMatch(
+    const [activeClick] = await clickOf(sessionId);
+    expect(activeClick!.referral_id).toMatch(
       new RegExp(`^aff_${active.replace(/[^a-z0-9]/g, '')}_`),
     );
+    // The shop's snippet reads the referral from its landing address and quotes it with a
+    // purchase: a link that skipped the referral-tracking call carries the click's own.
+    const landing = new URL(toActive.headers.location as string);
+    expect(landing.searchParams.get('ipick_ref')).toBe(activeClick!.referral_id);
+    expect(activeClick!.target_url).toBe(landing.href);
     const toPending = await redirect({ to: `https://${pending}/p/1` });
     expect(toPending.statusCode).toBe(200);
 
@@ -407,18 +413,30 @@ describe('GET /api/redirect: other destinations', () => {
     });
     expect(toMerchant.statusCode).toBe(302);
     expect((await clickOf(sessionId))[0]!.referral_id).toBe(referralId);
+    expect(new URL(toMerchant.headers.location as string).searchParams.getAll('ipick_ref')).toEqual(
+      [referralId],
+    );
 
-    // Elsewhere, or when it is not a referral id, the click gets an id of its own.
-    for (const to of [
-      `https://unknown-${randomUUID().slice(0, 8)}.example/?ipick_ref=${referralId}`,
-      `https://${domain}/p/2?ipick_ref=not-a-referral-id`,
-    ]) {
-      const otherSession = `s-${randomUUID()}`;
-      await redirect({ to, session_id: otherSession });
-      const [click] = await clickOf(otherSession);
-      expect(click!.referral_id).not.toBe(referralId);
-      expect(click!.referral_id).toMatch(/^aff_/);
-    }
+    // Elsewhere, or when it is not a referral id, the click gets an id of its own; a merchant's
+    // landing gets it in place of the bad one.
+    const elsewhereSession = `s-${randomUUID()}`;
+    await redirect({
+      to: `https://unknown-${randomUUID().slice(0, 8)}.example/?ipick_ref=${referralId}`,
+      session_id: elsewhereSession,
+    });
+    const [elsewhere] = await clickOf(elsewhereSession);
+    expect(elsewhere!.referral_id).not.toBe(referralId);
+    expect(elsewhere!.referral_id).toMatch(/^aff_/);
+
+    const badIdSession = `s-${randomUUID()}`;
+    const toBadId = await redirect({
+      to: `https://${domain}/p/2?ipick_ref=not-a-referral-id`,
+      session_id: badIdSession,
+    });
+    const [badId] = await clickOf(badIdSession);
+    expect(badId!.referral_id).toMatch(/^aff_/);
+    const landing = new URL(toBadId.headers.location as string);
+    expect(landing.searchParams.getAll('ipick_ref')).toEqual([badId!.referral_id]);
   });
 
   it('follows a link ipick signed with a 302, and refuses it for another address', async () => {
@@ -567,10 +585,9 @@ describe('GET /api/redirect?offer=', () => {
     const location = new URL(response.headers.location as string);
     expect(location.searchParams.get('business_domain')).toBe(domain);
     expect(location.searchParams.get('utm_source')).toBe('ipick');
-    expect((await clickOf(sessionId))[0]).toMatchObject({
-      business_id: businessId,
-      retailer_id: retailer.id,
-    });
+    const [click] = await clickOf(sessionId);
+    expect(click).toMatchObject({ business_id: businessId, retailer_id: retailer.id });
+    expect(location.searchParams.get('ipick_ref')).toBe(click!.referral_id);
   });
 
   it('goes to `to` when both are given and records the offer with the click', async () => {
