@@ -345,13 +345,22 @@ export const attributionModelSchema = z.enum(
 );
 export type AttributionModelName = z.infer<typeof attributionModelSchema>;
 
+/**
+ * The attribution window a business may choose, in days. The merchant snippet keeps ipick's
+ * referral and click ids for 90 days (`REFERRAL_DAYS` in packages/tracker's tracker-core.ts), so
+ * a longer window could not be honoured: a sale after that no longer quotes the ids.
+ */
+export const ATTRIBUTION_WINDOW_MIN_DAYS = 1;
+export const ATTRIBUTION_WINDOW_MAX_DAYS = 90;
+const windowRangeMessage = `must be from ${ATTRIBUTION_WINDOW_MIN_DAYS} to ${ATTRIBUTION_WINDOW_MAX_DAYS} days`;
+
 /** `GET` and `PATCH /api/business/attribution/settings` */
 export const attributionSettingsSchema = z.object({
   windowDays: z
     .number({ message: 'must be a whole number of days' })
     .int('must be a whole number of days')
-    .min(1, 'must be at least 1 day')
-    .max(365, 'must be at most 365 days'),
+    .min(ATTRIBUTION_WINDOW_MIN_DAYS, windowRangeMessage)
+    .max(ATTRIBUTION_WINDOW_MAX_DAYS, windowRangeMessage),
   model: attributionModelSchema,
 });
 export type AttributionSettings = z.infer<typeof attributionSettingsSchema>;

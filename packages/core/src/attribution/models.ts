@@ -13,8 +13,6 @@ export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];
 
 export const DEFAULT_ATTRIBUTION_MODEL: AttributionModel = 'last_click';
 export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
-export const MIN_ATTRIBUTION_WINDOW_DAYS = 1;
-export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -355,4 +355,21 @@ describe('attribution settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toMatch(/body\.windowDays: .*body\.model: /);
   });
+
+  it('refuse a window longer than the 90 days the snippet keeps ipick ids', async () => {
+    const merchant = await buildMerchant(app);
+    const longest = await merchant.browser.patch('/api/business/attribution/settings', {
+      windowDays: 90,
+    });
+    expect(longest.json()).toEqual({ windowDays: 90, model: 'last_click' });
+    const tooLong = await merchant.browser.patch('/api/business/attribution/settings', {
+      windowDays: 200,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ error: string }>().error).toBe(
+      'body.windowDays: must be from 1 to 90 days',
+    );
+    const kept = await merchant.browser.get('/api/business/attribution/settings');
+    expect(kept.json()).toEqual({ windowDays: 90, model: 'last_click' });
+  });
 });

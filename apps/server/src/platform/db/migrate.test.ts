@@ -120,4 +120,53 @@ describe('migrate', () => {
       restricted_by_admin_reason: null,
     });
   });
+
+  it('brings attribution windows above 90 days down to 90 and keeps them there', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    await migrate(
+      db,
+      loadMigrations().filter((m) => m.version < 24),
+    );
+    const businesses = [
+      { id: '0e9d6a52-3c1b-4f0e-9a57-1d2c3b4a5f60', days: 200 },
+      { id: '1f0e7b63-4d2c-4a1f-8b68-2e3d4c5b6a71', days: 90 },
+      { id: '2a1f8c74-5e3d-4b2a-9c79-3f4e5d6c7b82', days: 14 },
+    ];
+    for (const [index, business] of businesses.entries()) {
+      await db
+        .insertInto('businesses')
+        .values({
+          id: business.id,
+          name: `Shop ${index}`,
+          domain: `shop-${index}.example.com`,
+          contact_email: `owner@shop-${index}.example.com`,
+        })
+        .execute();
+      await db
+        .insertInto('business_settings')
+        .values({ business_id: business.id, attribution_window_days: business.days })
+        .execute();
+    }
+
+    await migrate(db);
+    const rows = await db
+      .selectFrom('business_settings')
+      .select(['business_id', 'attribution_window_days'])
+      .execute();
+    expect(
+      Object.fromEntries(rows.map((row) => [row.business_id, row.attribution_window_days])),
+    ).toEqual({
+      [businesses[0]!.id]: 90,
+      [businesses[1]!.id]: 90,
+      [businesses[2]!.id]: 14,
+    });
+    await expect(
+      db
+        .updateTable('business_settings')
+        .set({ attribution_window_days: 91 })
+        .where('business_id', '=', businesses[2]!.id)
+        .execute(),
+    ).rejects.toThrow(/attribution_window_days_check/);
+  });
 });

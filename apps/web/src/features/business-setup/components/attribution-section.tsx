@@ -1,4 +1,8 @@
-import type { AttributionModelName } from '@ipick/contracts';
+import {
+  ATTRIBUTION_WINDOW_MAX_DAYS,
+  ATTRIBUTION_WINDOW_MIN_DAYS,
+  type AttributionModelName,
+} from '@ipick/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert';
@@ -9,10 +13,6 @@ import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useAttributionSettings, useUpdateAttributionSettings } from '../api/attribution-settings';
 import { SectionLoad } from './section-card';
-
-/** The attribution window merchants choose from here, in days. */
-export const ATTRIBUTION_WINDOW_MIN_DAYS = 1;
-export const ATTRIBUTION_WINDOW_MAX_DAYS = 90;
 
 export const attributionModels: ReadonlyArray<{
   value: AttributionModelName;
@@ -41,7 +41,10 @@ export const attributionModels: ReadonlyArray<{
   },
 ];
 
-/** Checks the window field: a whole number of days from 1 to 90; null when fine. */
+/**
+ * Checks the window field against the limits the server applies (the contract's), so the form
+ * never refuses what the server keeps nor sends what it refuses; null when fine.
+ */
 export function windowDaysError(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return 'Enter the number of days';

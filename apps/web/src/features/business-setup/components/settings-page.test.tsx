@@ -1,3 +1,4 @@
+import { attributionSettingsSchema } from '@ipick/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ import {
 } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
 import { buildDomain, buildKey, buildTeam, defaultAttribution } from '../test/fixtures';
+import { windowDaysError } from './attribution-section';
 
 const SETTINGS = '/business/dashboard/checkout/settings';
 
@@ -291,6 +293,7 @@ describe('the settings page', { timeout: 20_000 }, () => {
 
     const section = await screen.findByRole('region', { name: 'Attribution' });
     const days = await within(section).findByLabelText('Attribution window (days)');
+    expect(within(section).getByText('From 1 to 90 days after a click.')).toBeTruthy();
     await user.clear(days);
     await user.type(days, '120');
     await user.click(within(section).getByRole('button', { name: 'Save attribution settings' }));
@@ -306,6 +309,15 @@ describe('the settings page', { timeout: 20_000 }, () => {
         { windowDays: 14, model: 'position_based' },
       ]),
     );
+  });
+
+  it('accepts exactly the attribution windows the server accepts', () => {
+    const windowDays = attributionSettingsSchema.shape.windowDays;
+    for (let days = -1; days <= 400; days += 1) {
+      expect(windowDaysError(String(days)) === null, `${days} days`).toBe(
+        windowDays.safeParse(days).success,
+      );
+    }
   });
 
   it('invites a team member and revokes the invitation', async () => {
