@@ -137,6 +137,38 @@ describe('/business/dashboard/journey', () => {
     );
   });
 
+  it('says an order is refunded only when its refunds gave all of it back', async () => {
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/journeys/recent': () =>
+          json({
+            items: [
+              buildSummary({ orderId: 'full', kinds: ['sale', 'refund'], refundedMinor: 4999 }),
+              buildSummary({ orderId: 'part', kinds: ['sale', 'refund'], refundedMinor: 300 }),
+              buildSummary({ orderId: 'nothing', kinds: ['sale', 'refund'], refundedMinor: 0 }),
+              buildSummary({ orderId: 'kept' }),
+            ],
+            page: 1,
+            pageSize: 20,
+            total: 4,
+          }),
+      },
+    });
+    renderAt('/business/dashboard/journey');
+
+    const orders = await screen.findByRole('list', { name: 'Orders' });
+    const badgesOf = (orderId: string) => {
+      const link = within(orders).getByRole('link', { name: `Order ${orderId}` });
+      const row = link.closest('li')!;
+      return ['Refunded', 'Partly refunded'].filter((label) => within(row).queryByText(label));
+    };
+    expect(badgesOf('full')).toEqual(['Refunded']);
+    expect(badgesOf('part')).toEqual(['Partly refunded']);
+    expect(badgesOf('nothing')).toEqual(['Partly refunded']);
+    expect(badgesOf('kept')).toEqual([]);
+  });
+
   it("credits the order asked for first and names each of the shopper's other conversions", async () => {
     const sale = journey.steps[2] as Extract<JourneyStepView, { type: 'conversion' }>;
     const conversion = (id: string, overrides: Partial<typeof sale>) => ({

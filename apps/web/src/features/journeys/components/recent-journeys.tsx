@@ -1,5 +1,5 @@
 import type { JourneySummary } from '@ipick/contracts';
-import { formatMoney } from '@ipick/core';
+import { formatMoney, isRefundedInFull } from '@ipick/core';
 import { Route as RouteIcon, Search } from 'lucide-react';
 import { useSearchDraft } from '@/hooks/use-search-draft';
 import { Link } from 'react-router';
@@ -118,8 +118,20 @@ export function RecentJourneys({
   );
 }
 
+/** "Refunded" only when the refunds gave the whole sale back; any smaller refund is a part. */
+function refundLabel(item: JourneySummary, isSale: boolean): string | null {
+  if (!item.kinds.includes('refund')) return null;
+  const isFull = isRefundedInFull({
+    kind: isSale ? 'sale' : 'lead',
+    amountMinor: item.amountMinor,
+    refundedMinor: item.refundedMinor,
+  });
+  return isFull ? 'Refunded' : 'Partly refunded';
+}
+
 function JourneyRow({ item, href }: { item: JourneySummary; href: string }) {
   const isSale = item.kinds.includes('sale');
+  const refund = refundLabel(item, isSale);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-card p-3">
       <div className="flex min-w-0 flex-col gap-0.5">
@@ -137,7 +149,7 @@ function JourneyRow({ item, href }: { item: JourneySummary; href: string }) {
           </span>
         ) : null}
         <Badge>{isSale ? 'Sale' : 'Lead'}</Badge>
-        {item.kinds.includes('refund') ? <Badge variant="warning">Refunded</Badge> : null}
+        {refund ? <Badge variant="warning">{refund}</Badge> : null}
         {item.quotesReferral ? <Badge variant="success">ipick referral</Badge> : null}
       </div>
     </li>
