@@ -265,6 +265,20 @@ export class BusinessSetupRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The first or the latest lead, sale or refund the shop's server reported through the
+   * conversion API, in the shape of an event (its kind as the type; no page).
+   */
+  edgeConversion(businessId: string, order: 'asc' | 'desc'): Promise<EventSummaryRow | undefined> {
+    return this.#db
+      .selectFrom('conversions')
+      .select(['kind as event_type', sql<null>`null`.as('url'), 'received_at'])
+      .where('business_id', '=', businessId)
+      .orderBy('received_at', order)
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   /** The business's latest feed import and its latest completed one (feeds are keyed by domain). */
   async feedImports(
     domain: string,

@@ -54,6 +54,16 @@ function toInvitation(row: InvitationRow): TeamInvitation {
   };
 }
 
+function earlierEvent(a: EventSummaryRow | undefined, b: EventSummaryRow | undefined) {
+  if (!a || !b) return a ?? b;
+  return b.received_at < a.received_at ? b : a;
+}
+
+function laterEvent(a: EventSummaryRow | undefined, b: EventSummaryRow | undefined) {
+  if (!a || !b) return a ?? b;
+  return b.received_at > a.received_at ? b : a;
+}
+
 function toEvent(row: EventSummaryRow | undefined) {
   return row
     ? { eventType: row.event_type, url: row.url, receivedAt: row.received_at.toISOString() }
@@ -111,14 +121,25 @@ export class BusinessSetupService {
 
   /** How far the integration has come, for the integrate page's status and the wizard. */
   async integrationStatus(business: BusinessRow): Promise<IntegrationStatus> {
-    const [verifiedDomains, keyKinds, firstLive, lastLive, lastTest, feeds] = await Promise.all([
-      this.#repository.listVerifiedDomains(business.id),
-      this.#repository.activeKeyKinds(business.id),
-      this.#repository.edgeEvent(business.id, { test: false, order: 'asc' }),
-      this.#repository.edgeEvent(business.id, { test: false, order: 'desc' }),
-      this.#repository.edgeEvent(business.id, { test: true, order: 'desc' }),
-      this.#repository.feedImports(business.domain),
-    ]);
+    const [verifiedDomains, keyKinds, firstEvents, lastEvents, lastTest, feeds] = await Promise.all(
+      [
+        this.#repository.listVerifiedDomains(business.id),
+        this.#repository.activeKeyKinds(business.id),
+        // A shop is live from its first real event, from the snippet or from its server.
+        Promise.all([
+          this.#repository.edgeEvent(business.id, { test: false, order: 'asc' }),
+          this.#repository.edgeConversion(business.id, 'asc'),
+        ]),
+        Promise.all([
+          this.#repository.edgeEvent(business.id, { test: false, order: 'desc' }),
+          this.#repository.edgeConversion(business.id, 'desc'),
+        ]),
+        this.#repository.edgeEvent(business.id, { test: true, order: 'desc' }),
+        this.#repository.feedImports(business.domain),
+      ],
+    );
+    const firstLive = earlierEvent(...firstEvents);
+    const lastLive = laterEvent(...lastEvents);
     const latest = feeds.latest;
     return {
       verifiedDomains,

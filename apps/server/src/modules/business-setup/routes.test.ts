@@ -199,6 +199,26 @@ describe('POST /api/business/test-event and GET /api/business/integration/status
     });
   });
 
+  it('counts a shop that reports only through the conversion API as live', async () => {
+    const merchant = await buildMerchant(app);
+    const { key } = await createKey(merchant, 'secret');
+    const report = (orderId: string, kind: 'lead' | 'sale') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ kind, orderId, amountMinor: 1200, currency: 'USD' }),
+      });
+    expect((await report('order-1', 'lead')).statusCode).toBe(201);
+    expect((await report('order-2', 'sale')).statusCode).toBe(201);
+    const status = (await merchant.browser.get('/api/business/integration/status')).json<Status>();
+    expect(status).toMatchObject({
+      lastLiveEvent: { eventType: 'sale', url: null },
+      steps: { snippet: true },
+    });
+    expect(status.firstLiveEventAt).not.toBeNull();
+  });
+
   it('keeps a test event out of the figures, and lists it as a test', async () => {
     const merchant = await buildMerchant(app);
     expect((await merchant.browser.post('/api/business/test-event')).statusCode).toBeLessThan(300);
