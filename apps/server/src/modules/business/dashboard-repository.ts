@@ -84,6 +84,28 @@ const dimensionValue: Record<Exclude<ClickDimension, 'all'>, RawBuilder<string>>
 
 const utcDay = sql<string>`(occurred_at at time zone 'UTC')::date`;
 
+/**
+ * Whether the offer `offerUrl` (SQL over an `offers` row) belongs to the business: its address's
+ * host is the business's registered domain or one of its verified domains, or under one of them,
+ * as module referral's `findActiveBusiness` gives a click to a business. The merchant's own
+ * listing names its product as the shop does; the catalog product's title may come from another
+ * retailer's listing (an Amazon title on the merchant's own dashboard).
+ */
+function isBusinessOffer(businessId: string, offerUrl: RawBuilder<string>): RawBuilder<boolean> {
+  const hostAndPort = sql<string>`lower(substring(${offerUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]+)'))`;
+  const host = sql<string>`regexp_replace(${hostAndPort}, ':[0-9]+$', '')`;
+  return sql<boolean>`exists (
+    select 1 from (
+      select lower(b.domain) as domain from businesses b where b.id = ${businessId}
+      union all
+      select d.domain from business_domains d
+      where d.business_id = ${businessId} and d.verified_at is not null
+    ) owned
+    where owned.domain in (${hostAndPort}, ${host})
+      or right(${host}, length(owned.domain) + 1) = '.' || owned.domain
+  )`;
+}
+
 /** `YYYY-MM-DD` as the instant its UTC day starts. */
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
@@ -352,8 +374,12 @@ export class DashboardRepository {
     return Boolean(rows[0]?.found);
   }
 
-  /** Titles of catalog products (by id) and offers (by `offer:<id>`), keyed the same way. */
-  async productTitles(keys: string[]): Promise<Map<string, string>> {
+  /**
+   * Titles of catalog products (by id) and offers (by `offer:<id>`), keyed the same way. A
+   * product the business sells is named by its own offer of it (the most recently seen, if it
+   * has several), not by the catalog's title.
+   */
+  async productTitles(businessId: string, keys: string[]): Promise<Map<string, string>> {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const productIds = keys.filter((key) => uuid.test(key));
     const offerIds = keys
@@ -368,6 +394,16 @@ export class DashboardRepository {
         .where('id', 'in', productIds)
         .execute();
       for (const row of rows) titles.set(row.id, row.title);
+      const own = await this.#db
+        .selectFrom('offers as o')
+        .select(['o.product_id', 'o.title'])
+        .where('o.product_id', 'in', productIds)
+        .where(isBusinessOffer(businessId, sql<string>`o.url`))
+        .orderBy('o.last_seen_at', 'asc')
+        .orderBy('o.id', 'desc')
+        .execute();
+      // Ordered so that the offer seen last is set last and wins.
+      for (const row of own) titles.set(row.product_id!, row.title);
     }
     if (offerIds.length > 0) {
       const rows = await this.#db
@@ -405,7 +441,11 @@ export class DashboardRepository {
       parts.push(sql`(
         select 'click' as type, ${sql.lit(ACTIVITY_RANK.click)} as rank, c.id, c.occurred_at as at,
           ${atText(sql`c.occurred_at`)} as at_text,
-          coalesce(p.title, o.title) as label, c.target_url as detail, c.page as page,
+          coalesce(
+            case when ${isBusinessOffer(businessId, sql`o.url`)} then o.title end,
+            p.title,
+            o.title
+          ) as label, c.target_url as detail, c.page as page,
           c.utm_campaign as campaign, c.device_type as device, upper(c.country) as country,
           true as attributed, null::text as order_id, null::bigint as amount_minor,
           null::text as currency, null::text as source

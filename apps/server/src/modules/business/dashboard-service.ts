@@ -106,7 +106,10 @@ export class DashboardService {
           a.currency.localeCompare(b.currency),
       );
 
-    const titles = await this.#repository.productTitles(products.map((row) => row.value));
+    const titles = await this.#repository.productTitles(
+      businessId,
+      products.map((row) => row.value),
+    );
     return {
       period: { from: period.from, to: period.to },
       previousPeriod: { from: previous.from, to: addDays(previous.until, -1) },
@@ -155,7 +158,10 @@ export class DashboardService {
     const series = buildSeries(period, query.interval, days, conversions);
     const totalClicks = sumClicks(days);
     const totalMoney = sumConversions(conversions);
-    const titles = await this.#repository.productTitles(breakdownRows[0]!.map((row) => row.value));
+    const titles = await this.#repository.productTitles(
+      businessId,
+      breakdownRows[0]!.map((row) => row.value),
+    );
     const breakdown = (index: number) =>
       breakdownRows[index]!.map((row) =>
         toBreakdownRow(dimensions[index]!, row, totalClicks.clicks, titles),

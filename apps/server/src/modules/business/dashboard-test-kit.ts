@@ -138,6 +138,38 @@ export async function buildProduct(db: Db, title: string) {
   return id;
 }
 
+/** A catalog offer at `url`, of `productId` when given; its retailer is keyed by the URL's host. */
+export async function buildOffer(
+  db: Db,
+  overrides: { url: string; title: string; productId?: string | null; lastSeenAt?: Date | string },
+) {
+  const host = new URL(overrides.url).host;
+  await db
+    .insertInto('retailers')
+    .values({ id: randomUUID(), key: host, display_name: host, hosts: [host] })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  const retailer = await db
+    .selectFrom('retailers')
+    .select('id')
+    .where('key', '=', host)
+    .executeTakeFirstOrThrow();
+  const id = randomUUID();
+  await db
+    .insertInto('offers')
+    .values({
+      id,
+      retailer_id: retailer.id,
+      retailer_product_id: id,
+      product_id: overrides.productId ?? null,
+      url: overrides.url,
+      title: overrides.title,
+      last_seen_at: new Date(overrides.lastSeenAt ?? Date.now()),
+    })
+    .execute();
+  return id;
+}
+
 /** A referral-tracking call, as ipick's web app records one before sending a shopper. */
 export async function buildReferral(
   db: Db,

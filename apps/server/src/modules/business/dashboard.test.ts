@@ -10,6 +10,7 @@ import {
   buildClick,
   buildConversion,
   buildEvent,
+  buildOffer,
   buildProduct,
   buildReferral,
 } from './dashboard-test-kit.ts';
@@ -412,6 +413,83 @@ describe('GET /api/business/dashboard/analytics', () => {
     const analytics = response.json<DashboardAnalytics>();
     expect(analytics.totals).toEqual({ clicks: 0, uniqueShoppers: 0, conversions: 0, revenue: {} });
     expect(analytics.breakdowns.product).toEqual([]);
+  });
+});
+
+describe("the shop's own products", () => {
+  it('are named by its own offer, not by the catalog title from another retailer', async () => {
+    const merchant = await buildMerchant(app);
+    const id = merchant.businessId;
+    // The catalog product took its title from an Amazon listing; the shop sells it too.
+    const kettleId = await buildProduct(db(), 'Amazon Basics Electric Kettle, 1.7 L');
+    const amazonKettle = await buildOffer(db(), {
+      url: 'https://www.amazon.com/dp/B07KETTLE',
+      title: 'Amazon Basics Electric Kettle, 1.7 L',
+      productId: kettleId,
+    });
+    await buildOffer(db(), {
+      url: `https://${merchant.domain}/products/kettle-old`,
+      title: 'Kettle World Glass Kettle (2024)',
+      productId: kettleId,
+      lastSeenAt: '2025-01-01T00:00:00Z',
+    });
+    const ownKettle = await buildOffer(db(), {
+      url: `https://www.${merchant.domain}/products/kettle`,
+      title: 'Kettle World Glass Kettle',
+      productId: kettleId,
+      lastSeenAt: '2025-06-01T00:00:00Z',
+    });
+    // A product the shop has no offer of keeps the catalog title.
+    const toasterId = await buildProduct(db(), 'Acme Toaster');
+    const ownClick = await buildClick(db(), id, {
+      at: '2025-06-02T10:00:00Z',
+      productId: kettleId,
+      offerId: ownKettle,
+    });
+    const amazonClick = await buildClick(db(), id, {
+      at: '2025-06-02T11:00:00Z',
+      productId: kettleId,
+      offerId: amazonKettle,
+    });
+    await buildClick(db(), id, { at: '2025-06-02T12:00:00Z', productId: toasterId });
+    // Another shop's click on the Amazon offer names the product as the catalog does.
+    const other = await buildMerchant(app);
+    await buildClick(db(), other.businessId, {
+      at: '2025-06-02T10:00:00Z',
+      productId: kettleId,
+      offerId: amazonKettle,
+    });
+
+    const summary = (
+      await merchant.browser.get('/api/business/dashboard/summary?from=2025-06-01&to=2025-06-07')
+    ).json<DashboardSummary>();
+    expect(summary.topProducts.map((row) => [row.productId, row.title, row.clicks])).toEqual([
+      [kettleId, 'Kettle World Glass Kettle', 2],
+      [toasterId, 'Acme Toaster', 1],
+    ]);
+    const analytics = (
+      await merchant.browser.get('/api/business/dashboard/analytics?from=2025-06-01&to=2025-06-07')
+    ).json<DashboardAnalytics>();
+    expect(analytics.breakdowns.product.map((row) => [row.key, row.label])).toEqual([
+      [kettleId, 'Kettle World Glass Kettle'],
+      [toasterId, 'Acme Toaster'],
+    ]);
+    const { items } = (
+      await merchant.browser.get('/api/business/dashboard/activity?type=click')
+    ).json<DashboardActivity>();
+    const titleOf = (clickId: string) =>
+      items.find((item) => item.id === clickId && item.type === 'click') as
+        { productTitle: string | null } | undefined;
+    expect(titleOf(ownClick)?.productTitle).toBe('Kettle World Glass Kettle');
+    // The click's offer is not the shop's: the catalog's title, as before.
+    expect(titleOf(amazonClick)?.productTitle).toBe('Amazon Basics Electric Kettle, 1.7 L');
+
+    const otherSummary = (
+      await other.browser.get('/api/business/dashboard/summary?from=2025-06-01&to=2025-06-07')
+    ).json<DashboardSummary>();
+    expect(otherSummary.topProducts.map((row) => row.title)).toEqual([
+      'Amazon Basics Electric Kettle, 1.7 L',
+    ]);
   });
 });
 
