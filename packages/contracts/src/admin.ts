@@ -224,9 +224,15 @@ export const adminBusinessFiguresSchema = z.object({
   clicks: z.number().int(),
   /** Distinct visitors among those clicks. */
   uniqueShoppers: z.number().int(),
-  /** Leads and sales. */
+  /**
+   * ipick's leads and sales, as the merchant's dashboard counts them: those that came with the
+   * id of an ipick click or referral within the business's attribution window; a sale refunded
+   * in full is not one.
+   */
   conversions: z.number().int(),
-  /** Sales less refunds, per currency, in minor units. */
+  /** Every lead and sale the shop reported, ipick's or not, refunded or not. */
+  reportedConversions: z.number().int(),
+  /** ipick's sales, each less its refunds, per currency, in minor units. */
   revenue: z.array(z.object({ currency: z.string().nullable(), amountMinor: z.number().int() })),
 });
 export type AdminBusinessFigures = z.infer<typeof adminBusinessFiguresSchema>;

@@ -7,6 +7,7 @@ import type {
   MailOutboxTable,
   RetailersTable,
 } from '../../platform/db/schema.ts';
+import { ipickConversions } from '../business/dashboard-repository.ts';
 
 export type AdminBusinessRow = Selectable<BusinessesTable>;
 export type OutboxRow = Omit<Selectable<MailOutboxTable>, 'text_body' | 'html_body'>;
@@ -370,8 +371,14 @@ export class AdminRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async businessFigures(businessId: string, since: Date) {
-    const [clicks, conversions, revenue] = await Promise.all([
+  /**
+   * A business's clicks, and its conversions and revenue as its own dashboard counts them
+   * (`ipickConversions`: ipick's leads and sales, each sale less its refunds), from `since`
+   * until before `until`; `reportedConversions` counts every lead and sale the shop reported.
+   */
+  async businessFigures(businessId: string, range: { since: Date; until: Date }) {
+    const { since, until } = range;
+    const [clicks, reported, ipick] = await Promise.all([
       this.#db
         .selectFrom('clicks')
         .select([
@@ -383,6 +390,7 @@ export class AdminRepository {
         .where('business_id', '=', businessId)
         .where('is_bot', '=', false)
         .where('occurred_at', '>=', since)
+        .where('occurred_at', '<', until)
         .executeTakeFirstOrThrow(),
       this.#db
         .selectFrom('conversions')
@@ -390,30 +398,25 @@ export class AdminRepository {
         .where('business_id', '=', businessId)
         .where('kind', 'in', ['lead', 'sale'])
         .where('occurred_at', '>=', since)
+        .where('occurred_at', '<', until)
         .executeTakeFirstOrThrow(),
-      this.#db
-        .selectFrom('conversions')
-        .select([
-          'currency',
-          sql<number>`sum(case when kind = 'refund' then -amount_minor else amount_minor end)`.as(
-            'amount_minor',
-          ),
-        ])
-        .where('business_id', '=', businessId)
-        .where('kind', 'in', ['sale', 'refund'])
-        .where('occurred_at', '>=', since)
-        .groupBy('currency')
-        .orderBy('currency')
-        .execute(),
+      sql<{ currency: string | null; conversions: number; has_sale: boolean; net_minor: string }>`
+        select currency, count(*) filter (where is_counted)::int as conversions,
+          bool_or(kind = 'sale') as has_sale, coalesce(sum(net_minor), 0)::bigint as net_minor
+        from ${ipickConversions(businessId, range)} ipick
+        group by currency
+        order by currency
+      `.execute(this.#db),
     ]);
     return {
       clicks: Number(clicks.clicks),
       uniqueShoppers: Number(clicks.unique_shoppers),
-      conversions: Number(conversions.count),
-      revenue: revenue.map((row) => ({
-        currency: row.currency,
-        amountMinor: Number(row.amount_minor),
-      })),
+      conversions: ipick.rows.reduce((sum, row) => sum + Number(row.conversions), 0),
+      reportedConversions: Number(reported.count),
+      // A currency only leads named is no revenue.
+      revenue: ipick.rows
+        .filter((row) => row.has_sale)
+        .map((row) => ({ currency: row.currency, amountMinor: Number(row.net_minor) })),
     };
   }
 

@@ -387,12 +387,16 @@ export class AdminService {
     });
   }
 
-  /** Clicks, unique shoppers, conversions and revenue of the last 30 days. */
+  /**
+   * Clicks, unique shoppers, conversions and revenue of the last 30 days; conversions and
+   * revenue are ipick's, as the merchant's own dashboard counts them.
+   */
   async businessFigures(businessId: string): Promise<AdminBusinessFiguresResponse> {
     const business = await this.#repository.findBusiness(businessId);
     if (!business) throw new AppError('not_found', 'There is no business with that id.');
-    const since = new Date(this.#now().getTime() - BUSINESS_FIGURES_DAYS * DAY_MS);
-    const figures = await this.#repository.businessFigures(business.id, since);
+    const until = this.#now();
+    const since = new Date(until.getTime() - BUSINESS_FIGURES_DAYS * DAY_MS);
+    const figures = await this.#repository.businessFigures(business.id, { since, until });
     return {
       business: toAdminBusiness(business),
       figures: { days: BUSINESS_FIGURES_DAYS, ...figures },

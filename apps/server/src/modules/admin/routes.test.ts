@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AdminBusinessFiguresResponse, DashboardSummary } from '@ipick/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
@@ -7,6 +8,7 @@ import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { AccountsSetup } from '../auth/accounts-setup.ts';
 import { AuthRepository } from '../auth/auth-repository.ts';
+import { buildClick, buildConversion } from '../business/dashboard-test-kit.ts';
 import { CatalogRepository } from '../catalog/catalog-repository.ts';
 import { ensureKnownRetailers } from '../catalog/known-retailers.ts';
 import { createIdentity } from '../identity/identity.ts';
@@ -703,45 +705,84 @@ describe('businesses', () => {
     );
   });
 
-  it("shows a business's figures for the last 30 days", async () => {
+  it("shows a business's figures for the last 30 days, counting conversions as its dashboard does", async () => {
     const { browser } = await signedInAdmin();
-    const { businessId } = await registeredMerchant();
-    const conversion = (kind: 'sale' | 'refund' | 'lead', amount: number, daysAgo = 0) => ({
-      id: randomUUID(),
-      business_id: businessId,
-      kind,
-      order_id: `o-${randomUUID()}`,
-      amount_minor: amount,
-      currency: 'EUR',
-      source: 'server' as const,
-      occurred_at: new Date(Date.now() - daysAgo * 86_400_000),
-      click_id: null,
-      referral_id: null,
-      visitor_id: null,
-      session_id: null,
-    });
+    const merchant = await registeredMerchant();
+    const { businessId } = merchant;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await db()
-      .insertInto('conversions')
-      .values([
-        conversion('sale', 5000),
-        conversion('sale', 1000),
-        conversion('refund', 1000),
-        conversion('lead', 0),
-        conversion('sale', 99_999, 45),
-      ])
+      .insertInto('business_settings')
+      .values({ business_id: businessId, attribution_window_days: 7 })
       .execute();
+    const referral = { referralId: `aff_admin_${randomUUID()}` };
+    const old = { referralId: `aff_admin_old_${randomUUID()}` };
+    await buildClick(db(), businessId, { at: daysAgo(2), ...referral });
+    await buildClick(db(), businessId, { at: daysAgo(20), ...old });
+    const sale = (amountMinor: number, quoting: { referralId: string } | null, at = daysAgo(1)) =>
+      buildConversion(db(), businessId, {
+        at,
+        amountMinor,
+        currency: 'EUR',
+        orderId: `o-${randomUUID()}`,
+        ...quoting,
+      });
+    const refund = (orderId: string, amountMinor: number) =>
+      buildConversion(db(), businessId, {
+        at: daysAgo(1),
+        kind: 'refund',
+        amountMinor,
+        currency: 'EUR',
+        orderId,
+      });
+    const orderOf = async (id: string) =>
+      (
+        await db()
+          .selectFrom('conversions')
+          .select('order_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).order_id;
+
+    await sale(5000, referral);
+    await refund(await orderOf(await sale(1000, referral)), 300);
+    // Refunded in full: no conversion.
+    await refund(await orderOf(await sale(2000, referral)), 2000);
+    await buildConversion(db(), businessId, {
+      at: daysAgo(1),
+      kind: 'lead',
+      currency: null,
+      ...referral,
+    });
+    // Reported by the shop but not ipick's: no ipick id, or a click before the 7-day window.
+    await sale(8000, null);
+    await sale(4000, old);
+    // Before the 30 days.
+    await sale(99_999, referral, daysAgo(45));
+
     const response = await browser.get(`${ADMIN_PREFIX}/businesses/${businessId}/figures`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      business: { id: businessId },
-      figures: {
-        days: 30,
-        clicks: 0,
-        uniqueShoppers: 0,
-        conversions: 3,
-        revenue: [{ currency: 'EUR', amountMinor: 5000 }],
-      },
+    const { figures } = response.json<AdminBusinessFiguresResponse>();
+    expect(figures).toEqual({
+      days: 30,
+      clicks: 2,
+      uniqueShoppers: 2,
+      conversions: 3,
+      reportedConversions: 6,
+      revenue: [{ currency: 'EUR', amountMinor: 5700 }],
     });
+
+    // The merchant's own Home shows the same conversions and revenue.
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const summary = (
+      await merchant.browser.get(
+        `/api/business/dashboard/summary?from=${day(daysAgo(29))}&to=${day(new Date())}`,
+      )
+    ).json<DashboardSummary>();
+    expect(summary.conversions.current).toBe(figures.conversions);
+    expect(summary.revenue.map(({ currency, current }) => ({ currency, current }))).toEqual(
+      figures.revenue.map(({ currency, amountMinor }) => ({ currency, current: amountMinor })),
+    );
+
     expect(
       (await browser.get(`${ADMIN_PREFIX}/businesses/${randomUUID()}/figures`)).statusCode,
     ).toBe(404);

@@ -106,6 +106,56 @@ function isBusinessOffer(businessId: string, offerUrl: RawBuilder<string>): RawB
   )`;
 }
 
+/** One of ipick's leads or sales, as `ipickConversions` gives it. */
+export interface IpickConversionRow {
+  /** The UTC day it occurred (a SQL `date`). */
+  day: string;
+  kind: 'lead' | 'sale';
+  currency: string | null;
+  /** False for a sale refunded in full: it is no conversion. */
+  is_counted: boolean;
+  /** A sale's amount less its refunds, never below 0; 0 for a lead. */
+  net_minor: number;
+}
+
+/**
+ * ipick's leads and sales of `businessId` that occurred from `since` until before `until`, as a
+ * derived table (`from ${ipickConversions(...)} alias`): those whose shopper an ipick click or
+ * referral call of the business sent within its attribution window (`isIpickConversion`). A
+ * sale counts less its refunds (the refund rows of its order id, whenever they came), and a sale
+ * refunded in full is no conversion: core's `netSaleMinor` and `isRefundedInFull`, in SQL so
+ * that a year of conversions is summed by the database. The merchant's Home and Analytics and an
+ * admin's figures of the business read it, so both count the same conversions.
+ */
+export function ipickConversions(
+  businessId: string,
+  range: { since: Date; until: Date },
+): RawBuilder<IpickConversionRow> {
+  return sql<IpickConversionRow>`(
+    select day, kind, currency,
+      not (kind = 'sale' and refunded_minor > 0 and refunded_minor >= amount_minor) as is_counted,
+      case when kind = 'sale' then greatest(0, amount_minor - refunded_minor) else 0 end
+        as net_minor
+    from (
+      select (v.occurred_at at time zone 'UTC')::date as day, v.kind, v.currency,
+        v.amount_minor, coalesce(r.refunded_minor, 0) as refunded_minor
+      from conversions v
+        left join (
+          select order_id, sum(amount_minor) as refunded_minor
+          from conversions
+          where business_id = ${businessId} and kind = 'refund'
+          group by order_id
+        ) r on v.kind = 'sale' and r.order_id = v.order_id
+      where v.business_id = ${businessId} and v.kind in ('lead', 'sale')
+        and v.occurred_at >= ${range.since} and v.occurred_at < ${range.until}
+        and ${isIpickConversion(businessId, {
+          ipickClickAt: 'v.ipick_click_at',
+          occurredAt: 'v.occurred_at',
+        })}
+    ) ipick_v
+  )`;
+}
+
 /** `YYYY-MM-DD` as the instant its UTC day starts. */
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
@@ -322,37 +372,16 @@ export class DashboardRepository {
   }
 
   /**
-   * ipick's leads and sales per UTC day of `span`, by kind and currency: those whose shopper an
-   * ipick click or referral call of the business sent within its attribution window
-   * (`isIpickConversion`). A sale counts less its refunds (the refund rows of its order id,
-   * whenever they came), and a sale refunded in full is no conversion: core's `netSaleMinor`
-   * and `isRefundedInFull`, summed here so that a year is one query, not 50,000 rows.
+   * ipick's leads and sales per UTC day of `span`, by kind and currency (`ipickConversions`):
+   * summed here so that a year is one query, not 50,000 rows.
    */
   async conversionDays(businessId: string, span: DaySpan): Promise<ConversionDayRow[]> {
+    const range = { since: dayStart(span.from), until: dayStart(span.until) };
     const { rows } = await sql<Omit<ConversionDayRow, 'amountMinor'> & { amountMinor: string }>`
       select day::text as day, kind, currency,
-        count(*) filter (
-          where not (kind = 'sale' and refunded_minor > 0 and refunded_minor >= amount_minor)
-        )::int as count,
-        coalesce(sum(greatest(0, amount_minor - refunded_minor)) filter (where kind = 'sale'), 0)
-          ::bigint as "amountMinor"
-      from (
-        select (v.occurred_at at time zone 'UTC')::date as day, v.kind, v.currency,
-          v.amount_minor, coalesce(r.refunded_minor, 0) as refunded_minor
-        from conversions v
-          left join (
-            select order_id, sum(amount_minor) as refunded_minor
-            from conversions
-            where business_id = ${businessId} and kind = 'refund'
-            group by order_id
-          ) r on v.kind = 'sale' and r.order_id = v.order_id
-        where v.business_id = ${businessId} and v.kind in ('lead', 'sale')
-          and v.occurred_at >= ${dayStart(span.from)} and v.occurred_at < ${dayStart(span.until)}
-          and ${isIpickConversion(businessId, {
-            ipickClickAt: 'v.ipick_click_at',
-            occurredAt: 'v.occurred_at',
-          })}
-      ) ipick
+        count(*) filter (where is_counted)::int as count,
+        coalesce(sum(net_minor), 0)::bigint as "amountMinor"
+      from ${ipickConversions(businessId, range)} ipick
       group by 1, 2, 3
       order by 1
     `.execute(this.#db);

@@ -328,6 +328,7 @@ describe('/admin/business', () => {
               clicks: 1234,
               uniqueShoppers: 800,
               conversions: 12,
+              reportedConversions: 1500,
               revenue: [{ currency: 'USD', amountMinor: 45_000 }],
             },
           }),
@@ -340,5 +341,14 @@ describe('/admin/business', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Lamp Shop' });
     expect(await within(dialog).findByText('1,234')).toBeTruthy();
     expect(within(dialog).getByText('$450.00')).toBeTruthy();
+    // Conversions are ipick's, as on the merchant's dashboard, and the dialog says so.
+    expect(within(dialog).getByText('Conversions').nextElementSibling?.textContent).toBe('12');
+    expect(dialog.textContent).toContain(
+      'Conversions and revenue count the leads and sales that came with an ipick referral or click id',
+    );
+    expect(
+      within(dialog).getByText(/All leads and sales the shop reported, from ipick or not/)
+        .textContent,
+    ).toBe('All leads and sales the shop reported, from ipick or not: 1,500');
   });
 });

@@ -51,31 +51,45 @@ export function BusinessFiguresDialog({ business }: { business: AdminBusiness })
             isRetrying={query.isFetching}
           />
         ) : (
-          <dl className="grid grid-cols-2 gap-3">
-            <Figure label="Clicks" value={numberFormat.format(query.data.figures.clicks)} />
-            <Figure
-              label="Unique shoppers"
-              value={numberFormat.format(query.data.figures.uniqueShoppers)}
-            />
-            <Figure
-              label="Conversions"
-              value={numberFormat.format(query.data.figures.conversions)}
-            />
-            <Figure
-              label="Revenue"
-              value={
-                query.data.figures.revenue.length === 0
-                  ? '—'
-                  : query.data.figures.revenue
-                      .map((entry) =>
-                        entry.currency
-                          ? formatMoney(entry.amountMinor, entry.currency)
-                          : `${numberFormat.format(entry.amountMinor / 100)} (no currency)`,
-                      )
-                      .join(' · ')
-              }
-            />
-          </dl>
+          <div className="flex flex-col gap-3">
+            <dl className="grid grid-cols-2 gap-3">
+              <Figure label="Clicks" value={numberFormat.format(query.data.figures.clicks)} />
+              <Figure
+                label="Unique shoppers"
+                value={numberFormat.format(query.data.figures.uniqueShoppers)}
+              />
+              <Figure
+                label="Conversions"
+                value={numberFormat.format(query.data.figures.conversions)}
+              />
+              <Figure
+                label="Revenue"
+                value={
+                  query.data.figures.revenue.length === 0
+                    ? '—'
+                    : query.data.figures.revenue
+                        .map((entry) =>
+                          entry.currency
+                            ? formatMoney(entry.amountMinor, entry.currency)
+                            : `${numberFormat.format(entry.amountMinor / 100)} (no currency)`,
+                        )
+                        .join(' · ')
+                }
+              />
+            </dl>
+            {/* The same rule as the merchant's Home and Analytics, so the numbers match theirs. */}
+            <p className="text-sm text-muted-foreground">
+              Conversions and revenue count the leads and sales that came with an ipick referral or
+              click id, within the shop's attribution window, as on the merchant's own dashboard.
+              Each sale counts less its refunds; a sale refunded in full is not counted.
+            </p>
+            <p className="text-sm text-muted-foreground">
+              All leads and sales the shop reported, from ipick or not:{' '}
+              <span className="font-medium text-foreground tabular-nums">
+                {numberFormat.format(query.data.figures.reportedConversions)}
+              </span>
+            </p>
+          </div>
         )}
       </DialogContent>
     </Dialog>
