@@ -137,6 +137,17 @@ describe('/business/dashboard/journey', () => {
     );
   });
 
+  it('says "1 day" for a one-day window', async () => {
+    stubApi({
+      business: buildBusiness(),
+      routes: { 'GET /api/business/journeys': () => json({ ...journey, windowDays: 1 }) },
+    });
+    renderAt('/business/dashboard/journey?orderId=order-1001');
+    expect((await screen.findByText(/Clicks count toward a purchase/)).textContent).toBe(
+      '1 ipick click, 1 tracked visit or event. Clicks count toward a purchase for 1 day.',
+    );
+  });
+
   it('says an order is refunded only when its refunds gave all of it back', async () => {
     stubApi({
       business: buildBusiness(),

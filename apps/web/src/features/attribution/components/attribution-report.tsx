@@ -58,7 +58,8 @@ export function AttributionReport({ period, periodControl }: AttributionReportPr
         {periodControl}
         {report.data ? (
           <p className="pb-2 text-sm text-muted-foreground">
-            Clicks count for {report.data.windowDays} days before a conversion. Your invoices use{' '}
+            Clicks count for {report.data.windowDays} day
+            {report.data.windowDays === 1 ? '' : 's'} before a conversion. Your invoices use{' '}
             <strong>{MODEL_LABELS[report.data.defaultModel]}</strong>.
           </p>
         ) : null}

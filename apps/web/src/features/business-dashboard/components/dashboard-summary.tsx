@@ -157,7 +157,8 @@ function SummaryFigures({ summary, isUpdating }: { summary: Summary; isUpdating:
                       {product.title}
                     </span>
                     <span className="shrink-0 tabular-nums text-muted-foreground">
-                      {formatCount(product.clicks)} clicks · {formatPercent(product.share)}
+                      {formatCount(product.clicks)} {product.clicks === 1 ? 'click' : 'clicks'} ·{' '}
+                      {formatPercent(product.share)}
                     </span>
                   </div>
                   <div aria-hidden="true" className="h-1.5 rounded-full bg-muted">

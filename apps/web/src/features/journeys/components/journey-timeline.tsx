@@ -118,7 +118,7 @@ function Timeline({ journey }: { journey: JourneyResponse }) {
       <p className="text-sm text-muted-foreground">
         {clicks} ipick click{clicks === 1 ? '' : 's'}, {visits} tracked visit
         {visits === 1 ? '' : 's'} or event{visits === 1 ? '' : 's'}. Clicks count toward a purchase
-        for {journey.windowDays} days.
+        for {journey.windowDays} day{journey.windowDays === 1 ? '' : 's'}.
       </p>
       <ol aria-label={`Journey of order ${journey.orderId}`} className="flex flex-col">
         {journey.steps.map((step, index) => {

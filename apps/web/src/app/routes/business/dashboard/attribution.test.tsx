@@ -224,6 +224,17 @@ describe('/business/dashboard/checkout/attribution', () => {
     expect(within(custom).getByLabelText<HTMLInputElement>('To').value).toBe('2025-02-28');
   });
 
+  it('says "1 day" for a one-day window', async () => {
+    stubApi({
+      business: buildBusiness(),
+      routes: { 'GET /api/business/attribution': () => json(buildReport({ windowDays: 1 })) },
+    });
+    renderAt(path);
+    expect((await screen.findByText(/^Clicks count for/)).textContent).toBe(
+      'Clicks count for 1 day before a conversion. Your invoices use Last click.',
+    );
+  });
+
   it('teaches what to do when there are no conversions, and retries a failed load', async () => {
     let fails = true;
     stubApi({

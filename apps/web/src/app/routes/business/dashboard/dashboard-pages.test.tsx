@@ -100,6 +100,40 @@ describe('/business/dashboard/checkout (home)', () => {
     expect(asked[0]).toMatchObject({ to: today });
   });
 
+  it('says "1 click" for a product clicked once', async () => {
+    const kettle = buildSummary().topProducts[0]!;
+    stubApi({
+      business,
+      routes: {
+        'GET /api/business/dashboard/summary': () =>
+          json(
+            buildSummary({
+              clicks: { current: 3, previous: 0, change: null },
+              topProducts: [
+                { ...kettle, clicks: 2, uniqueShoppers: 2, share: 2 / 3 },
+                {
+                  ...kettle,
+                  productId: '5f0c2b1e-1111-4a2b-8c3d-000000000002',
+                  title: 'Acme Toaster',
+                  clicks: 1,
+                  uniqueShoppers: 1,
+                  share: 1 / 3,
+                },
+              ],
+            }),
+          ),
+      },
+    });
+    renderAt('/business/dashboard/checkout');
+
+    const top = await screen.findByRole('list', { name: 'Top products' });
+    const rows = within(top).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Acme Kettle 1.7 L2 clicks · 66.7%',
+      'Acme Toaster1 click · 33.3%',
+    ]);
+  });
+
   it('asks for another period when one is picked', async () => {
     const asked: Record<string, string>[] = [];
     stubApi({
