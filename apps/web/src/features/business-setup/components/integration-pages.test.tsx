@@ -66,13 +66,22 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     renderAt('/business/dashboard/checkout/integrate');
 
     expect((await screen.findByLabelText('Snippet to paste')).textContent).toContain(
-      'pk_live_YOUR_PUBLISHABLE_KEY',
+      'pk_live_YOUR_PUBLISHABLE_KEY" data-domain="lamps.example.com"',
     );
+    // The domain is filled in already: only the key is left to do.
+    const snippetCard = screen.getByText(/^Paste it before/);
+    expect(snippetCard.textContent).toContain(
+      'It already holds your shop domain. It still needs your publishable key in place of pk_live_YOUR_PUBLISHABLE_KEY.',
+    );
+    expect(snippetCard.textContent).not.toContain('placeholders');
     await user.click(screen.getByRole('button', { name: 'Create publishable key' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Snippet to paste').textContent).toContain(
         `data-key="${PUBLISHABLE_KEY}" data-domain="lamps.example.com"`,
       ),
+    );
+    expect(screen.getByText(/^Paste it before/).textContent).toContain(
+      'It already holds your publishable key and shop domain.',
     );
     expect(sentRequests(fetch)).toContain('POST /api/business/keys');
     expect(screen.queryByRole('button', { name: 'Create publishable key' })).toBeNull();

@@ -14,6 +14,21 @@ interface SnippetInstructionsProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
+/**
+ * What the merchant must still do to the tag: only the values not filled in are placeholders
+ * (a new business has its domain but no publishable key until it creates one).
+ */
+function snippetFillInText(hasKey: boolean, hasDomain: boolean): string {
+  if (hasKey && hasDomain) return 'It already holds your publishable key and shop domain.';
+  if (hasKey) {
+    return `It already holds your publishable key. It still needs your shop domain in place of ${PLACEHOLDER_DOMAIN}.`;
+  }
+  if (hasDomain) {
+    return `It already holds your shop domain. It still needs your publishable key in place of ${PLACEHOLDER_KEY}.`;
+  }
+  return 'Replace the placeholders with your publishable key and shop domain.';
+}
+
 /** How to put ipick's snippet on the real shop and report a purchase with it. */
 export function SnippetInstructions({ publishableKey, domain, origin }: SnippetInstructionsProps) {
   const [copyState, setCopyState] = useState<CopyState>('idle');
@@ -39,10 +54,8 @@ export function SnippetInstructions({ publishableKey, domain, origin }: SnippetI
           <CardTitle>1. Add the snippet to every page of your shop</CardTitle>
           <CardDescription>
             Paste it before <span className="font-mono">&lt;/head&gt;</span> on a domain you have
-            verified with ipick; events from other domains are turned away.
-            {publishableKey
-              ? ' It already holds your publishable key.'
-              : ' Replace the placeholders with your publishable key and shop domain.'}
+            verified with ipick; events from other domains are turned away.{' '}
+            {snippetFillInText(Boolean(publishableKey), Boolean(domain))}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">

@@ -321,6 +321,9 @@ describe('the live tracking test page', { timeout: 15_000 }, () => {
     );
     const snippet = screen.getByLabelText('Snippet to paste').textContent;
     expect(snippet).toContain(`data-key="${PLACEHOLDER_KEY}"`);
+    expect(screen.getByText(/^Paste it before/).textContent).toContain(
+      'Replace the placeholders with your publishable key and shop domain.',
+    );
     expect(snippet).toContain('/tracker.js');
     expect(screen.getByLabelText('Purchase call').textContent).toContain(
       "ipick('track', 'purchase'",
