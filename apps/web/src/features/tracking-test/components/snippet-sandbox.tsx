@@ -16,6 +16,8 @@ interface SentEntry {
   eventType: string;
   data: Record<string, unknown>;
   outcome: 'sent' | 'not-sent' | 'queued';
+  /** Which of the snippet's requests from this page carried it (0 first); unknown while queued. */
+  requestIndex?: number;
 }
 
 const outcomeText: Record<SentEntry['outcome'], string> = {
@@ -34,6 +36,8 @@ const statusText: Record<ScriptStatus, string> = {
 interface TrackAnswer {
   id: number;
   status: number;
+  /** When the request started (Resource Timing's `startTime`), to put answers in request order. */
+  startTime: number;
 }
 
 type TimingWithStatus = PerformanceEntry & { responseStatus?: number };
@@ -53,7 +57,7 @@ function useTrackAnswers(): TrackAnswer[] {
         .filter((entry) => entry.name.includes('/api/track/event'))
         .map((entry: TimingWithStatus) => {
           count += 1;
-          return { id: count, status: entry.responseStatus ?? 0 };
+          return { id: count, status: entry.responseStatus ?? 0, startTime: entry.startTime };
         });
       if (seen.length > 0) setAnswers((previous) => [...seen.reverse(), ...previous]);
     });
@@ -67,14 +71,41 @@ function useTrackAnswers(): TrackAnswer[] {
   return answers;
 }
 
+const isAccepted = (status: number) => status >= 200 && status < 300;
+
+/** Why ipick turned an event away, where its status says (`POST /api/track/event`). */
+function refusalReason(status: number): string | null {
+  if (status === 400) return 'the event is not one ipick can read';
+  if (status === 401) return 'the publishable key is not valid';
+  if (status === 403) {
+    return "the shop domain is not the key's business's, or the business is suspended";
+  }
+  return null;
+}
+
 function describeAnswer(status: number): string {
   if (status === 0) return 'Answer not visible to this page';
-  if (status >= 200 && status < 300) return `HTTP ${String(status)}: accepted as a test event`;
-  if (status === 401) return `HTTP ${String(status)}: refused (the publishable key is not valid)`;
-  if (status === 403) {
-    return `HTTP ${String(status)}: refused (the shop domain is not the key's business's, or the business is suspended)`;
-  }
-  return `HTTP ${String(status)}: refused`;
+  if (isAccepted(status)) return `HTTP ${String(status)}: accepted as a test event`;
+  const reason = refusalReason(status);
+  return `HTTP ${String(status)}: refused${reason ? ` (${reason})` : ''}`;
+}
+
+/**
+ * An event's badge: what the snippet did with it and, once the browser reports ipick's answer
+ * to its request, whether ipick accepted or refused it (a refused event must not look sent).
+ */
+function entryBadge(
+  entry: SentEntry,
+  status: number | undefined,
+): { text: string; variant: 'default' | 'success' | 'warning' | 'destructive' } {
+  if (entry.outcome !== 'sent') return { text: outcomeText[entry.outcome], variant: 'warning' };
+  if (status === undefined || status === 0) return { text: outcomeText.sent, variant: 'default' };
+  if (isAccepted(status)) return { text: 'Accepted', variant: 'success' };
+  const reason = refusalReason(status);
+  return {
+    text: reason ? `Refused: ${reason}` : `Refused (HTTP ${String(status)})`,
+    variant: 'destructive',
+  };
 }
 
 interface SnippetSandboxProps {
@@ -95,11 +126,19 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
   const [currencyError, setCurrencyError] = useState<string | undefined>();
   const [sent, setSent] = useState<SentEntry[]>([]);
   const lastId = useRef(0);
+  // The snippet sends each event it accepts as one request, in call order; on loading, its own
+  // page view first, then the calls queued while it loaded. Counting them here ties each event
+  // to ipick's answer to its request, the nth request to the nth answer by start time.
+  const requestCount = useRef(0);
+  const queuedIds = useRef<number[]>([]);
   const keyInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const currencyInput = useRef<HTMLInputElement>(null);
 
   const answers = useTrackAnswers();
+  const answerStatuses = [...answers]
+    .sort((a, b) => a.startTime - b.startTime || a.id - b.id)
+    .map((answer) => answer.status);
 
   // Leaving the page uninstalls the test snippet, so it does not track ipick's other pages.
   useEffect(() => removeSnippet, []);
@@ -115,10 +154,25 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
   ) => {
     lastId.current += 1;
     const id = lastId.current;
+    const requestIndex = outcome === 'sent' ? requestCount.current++ : undefined;
+    if (outcome === 'queued') queuedIds.current.push(id);
     setSent((previous) => [
-      { id, at: new Date().toLocaleTimeString('en-US'), eventType, data, outcome },
+      { id, at: new Date().toLocaleTimeString('en-US'), eventType, data, outcome, requestIndex },
       ...previous,
     ]);
+  };
+
+  /** The snippet loaded and sent the calls queued before (after its own page view). */
+  const sendQueued = () => {
+    const indexes = new Map(queuedIds.current.map((id) => [id, requestCount.current++]));
+    queuedIds.current = [];
+    if (indexes.size === 0) return;
+    setSent((previous) =>
+      previous.map((entry) => {
+        const requestIndex = indexes.get(entry.id);
+        return requestIndex === undefined ? entry : { ...entry, outcome: 'sent', requestIndex };
+      }),
+    );
   };
 
   const install = (event: FormEvent<HTMLFormElement>) => {
@@ -136,6 +190,7 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
         onLoad: () => {
           setStatus('loaded');
           record('page_view', { automatic: 'sent by the snippet when it loaded' }, 'sent');
+          sendQueued();
         },
         onError: () => setStatus('failed'),
       },
@@ -287,8 +342,8 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
           <CardTitle>What this page sent</CardTitle>
           <CardDescription>
             “Sent” means the snippet handed the event to the browser. It uses sendBeacon, so the
-            page usually cannot read ipick&apos;s answer; where the browser reports it, it is listed
-            below.
+            page usually cannot read ipick&apos;s answer; where the browser reports it, the event
+            shows whether ipick accepted or refused it, and the answers are listed below.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -296,20 +351,29 @@ export function SnippetSandbox({ defaultKey = '', defaultDomain = '' }: SnippetS
             <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
           ) : (
             <ol aria-label="Sent events" className="flex flex-col gap-3">
-              {sent.map((entry) => (
-                <li key={entry.id} className="flex flex-col gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono text-sm font-medium">{entry.eventType}</span>
-                    <Badge variant={entry.outcome === 'sent' ? 'success' : 'warning'}>
-                      {outcomeText[entry.outcome]}
-                    </Badge>
-                    <span className="text-xs text-muted-foreground">{entry.at}</span>
-                  </div>
-                  <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs">
-                    {JSON.stringify(entry.data, null, 2)}
-                  </pre>
-                </li>
-              ))}
+              {sent.map((entry) => {
+                const badge = entryBadge(
+                  entry,
+                  entry.requestIndex === undefined ? undefined : answerStatuses[entry.requestIndex],
+                );
+                return (
+                  <li key={entry.id} className="flex flex-col gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-mono text-sm font-medium">{entry.eventType}</span>
+                      {/* Polite: the answer often comes after the event is listed. */}
+                      <span aria-live="polite">
+                        <Badge variant={badge.variant} className="whitespace-normal">
+                          {badge.text}
+                        </Badge>
+                      </span>
+                      <span className="text-xs text-muted-foreground">{entry.at}</span>
+                    </div>
+                    <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs">
+                      {JSON.stringify(entry.data, null, 2)}
+                    </pre>
+                  </li>
+                );
+              })}
             </ol>
           )}
           {answers.length > 0 ? (

@@ -109,7 +109,9 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
       'page_view',
       'page_view',
     ]);
-    expect(within(log).getAllByText('Sent')).toHaveLength(3);
+    // The page view queued before loading was sent by the snippet once it loaded.
+    expect(within(log).getAllByText('Sent')).toHaveLength(4);
+    expect(within(log).queryByText('Queued until the snippet loads')).toBeNull();
   });
 
   it('refuses a key that is not a publishable key, in the key field, without installing', async () => {
@@ -240,6 +242,65 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'HTTP 200: accepted as a test event',
       expect.stringMatching(/^HTTP 403: refused \(the shop domain is not the key's business's/),
+    ]);
+  });
+
+  it('shows on each sent event whether ipick accepted or refused it, where the browser reports it', async () => {
+    let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubApi();
+    const user = userEvent.setup();
+    renderAt('/tracking-test');
+
+    await user.type(await screen.findByLabelText('Publishable key'), 'pk_live_wrong');
+    await user.type(screen.getByLabelText('Shop domain'), 'shop.example.com');
+    await user.click(screen.getByRole('button', { name: 'Install snippet' }));
+    // Clicked while the snippet loads: queued, then sent after the snippet's own page view.
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const snippet: IpickFunction = () => true;
+    snippet.loaded = true;
+    testWindow.ipick = snippet;
+    fireEvent.load(injectedScript()!);
+    expect(await screen.findByText('Installed')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send page view' }));
+
+    const sentList = screen.getByRole('list', { name: 'Sent events' });
+    const badges = () =>
+      within(sentList)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('[aria-live] > span')?.textContent);
+    // Newest first: the page view clicked, the automatic page view, the add to cart queued.
+    expect(badges()).toEqual(['Sent', 'Sent', 'Sent']);
+
+    const event = 'http://localhost/api/track/event?key=pk_live_wrong';
+    act(() =>
+      report?.({
+        getEntries: () => [
+          { name: event, responseStatus: 401, startTime: 30 },
+          { name: event, responseStatus: 200, startTime: 10 },
+        ],
+      }),
+    );
+    // Answers go to requests in the order they started: the snippet's page view, then the
+    // add to cart it replayed, then the page view clicked; the third answer is not in yet.
+    expect(badges()).toEqual(['Sent', 'Accepted', 'Refused: the publishable key is not valid']);
+    act(() =>
+      report?.({ getEntries: () => [{ name: event, responseStatus: 403, startTime: 20 }] }),
+    );
+    // An answer reported late, to a request that started earlier, takes its place in order.
+    expect(badges()).toEqual([
+      'Refused: the publishable key is not valid',
+      'Accepted',
+      "Refused: the shop domain is not the key's business's, or the business is suspended",
     ]);
   });
 
