@@ -275,15 +275,30 @@ export const conversionKindSchema = z.enum(['lead', 'sale', 'refund'], {
 });
 export type ConversionKind = z.infer<typeof conversionKindSchema>;
 
+/** The shop's own id of an order or of a refund: a short token, as the shop writes it. */
+const merchantIdSchema = (missing: string) =>
+  z.string({ message: missing }).trim().min(1, missing).max(200, 'must be at most 200 characters');
+
+/**
+ * The body of `POST /api/conversions` (JSON, `Content-Type: application/json`):
+ * - `kind`: `lead`, `sale` or `refund`; `orderId`: the shop's id of the order (or sign-up);
+ * - `amountMinor` and `currency`: needed for a sale and a refund; a lead may give both or
+ *   neither. A refund is more than 0, in its sale's currency, and all refunds of an order
+ *   together are at most the sale's amount;
+ * - `refundId` (refunds only): the shop's own id of the refund, so that an order can be
+ *   refunded in several parts. Refunds are told apart by order id and refund id; a refund
+ *   without one is the order's only refund;
+ * - `clickId`, `referralId`, `visitorId`, `sessionId`: the ids that tie the conversion to
+ *   ipick's click (a refund inherits its sale's);
+ * - `occurredAt`: when it happened, if not now.
+ */
 export const conversionRequestSchema = z
   .object({
     kind: conversionKindSchema,
     /** The merchant's id of the order (or sign-up, for a lead); a refund names its sale's. */
-    orderId: z
-      .string({ message: 'add the order id' })
-      .trim()
-      .min(1, 'add the order id')
-      .max(200, 'must be at most 200 characters'),
+    orderId: merchantIdSchema('add the order id'),
+    /** The merchant's id of this refund; another id is another refund of the same order. */
+    refundId: merchantIdSchema('add the refund id, or leave refundId out').optional(),
     amountMinor: amountMinorSchema.optional(),
     currency: currencyCodeSchema.optional(),
     clickId: z.uuid('must be the click id ipick put on the landing address').optional(),
@@ -294,12 +309,35 @@ export const conversionRequestSchema = z
     occurredAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time' }).optional(),
   })
   .superRefine((body, context) => {
-    if (body.kind === 'lead') return;
+    if (body.refundId !== undefined && body.kind !== 'refund') {
+      context.addIssue({
+        code: 'custom',
+        path: ['refundId'],
+        message: `only a refund has a refundId, not a ${body.kind}`,
+      });
+    }
+    if (body.kind === 'lead') {
+      // A lead's value is optional, but an amount without its currency means nothing.
+      if (body.amountMinor !== undefined && body.currency === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['currency'],
+          message: 'a lead with amountMinor needs currency',
+        });
+      }
+      return;
+    }
     if (body.amountMinor === undefined) {
       context.addIssue({
         code: 'custom',
         path: ['amountMinor'],
         message: `a ${body.kind} needs amountMinor`,
+      });
+    } else if (body.kind === 'refund' && body.amountMinor === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['amountMinor'],
+        message: 'a refund must be more than 0',
       });
     }
     if (body.currency === undefined) {
@@ -316,6 +354,8 @@ export const conversionSchema = z.object({
   id: z.uuid(),
   kind: conversionKindSchema,
   orderId: z.string(),
+  /** The shop's id of a refund, when it gave one. */
+  refundId: z.string().optional(),
   amountMinor: z.number().int(),
   currency: z.string().nullable(),
   clickId: z.string().nullable(),
@@ -330,7 +370,9 @@ export type Conversion = z.infer<typeof conversionSchema>;
 
 /**
  * 201 `{ duplicate: false, conversion }` when recorded; 200 `{ duplicate: true, conversion }`
- * (the one recorded before) when the business already sent this kind for this order id.
+ * (the one recorded before) when the business already sent this same conversion: the same
+ * kind and order id (and refund id), with the same amount and currency. The same order id with
+ * other data is a 409 that names what differs.
  */
 export const conversionResponseSchema = z.object({
   duplicate: z.boolean(),

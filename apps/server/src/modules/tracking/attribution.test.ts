@@ -350,6 +350,88 @@ describe('refunds in the attribution report', () => {
   });
 });
 
+describe('an order refunded in parts', () => {
+  // A shop of its own: an ipick referral call, then a sale of 100.00 quoting it, then two
+  // partial refunds of it (25.00 and 15.00), each with the shop's own refund id.
+  it('nets every refund of the order on the Attribution report, the journey and the dashboard', async () => {
+    const parts = await buildMerchant(app);
+    const partsKey = (await createKey(parts, 'secret')).key;
+    const send = async (body: Record<string, unknown>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${partsKey}` },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const referralId = 'aff_parts_1767225600000_abc';
+    const tracked = await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: parts.domain,
+      targetUrl: `https://${parts.domain}/p/kettle`,
+    });
+    expect(tracked.json()).toMatchObject({ success: true });
+    await db()
+      .updateTable('merchant_referrals')
+      .set({ occurred_at: daysAgo(2) } as never)
+      .where('referral_id', '=', referralId)
+      .execute();
+    await send({
+      kind: 'sale',
+      orderId: 'ORDER-2001',
+      amountMinor: 10_000,
+      currency: 'USD',
+      referralId,
+      occurredAt: daysAgo(1).toISOString(),
+    });
+    const refund = { kind: 'refund', orderId: 'ORDER-2001', currency: 'USD' };
+    await send({ ...refund, refundId: 'RF-1', amountMinor: 2_500 });
+    await send({ ...refund, refundId: 'RF-2', amountMinor: 1_500 });
+
+    const report = (
+      await parts.browser.get(
+        `/api/business/attribution?from=${encodeURIComponent(daysAgo(5).toISOString())}`,
+      )
+    ).json<{ conversions: (ReportConversion & { amountMinor: number })[] }>();
+    expect(report.conversions).toHaveLength(1);
+    const sale = report.conversions[0]!;
+    expect(sale).toMatchObject({
+      orderId: 'ORDER-2001',
+      amountMinor: 10_000,
+      refundedMinor: 4_000,
+    });
+    for (const credits of Object.values(sale.credits)) {
+      expect(credits.reduce((sum, credit) => sum + credit.amountMinor, 0)).toBe(6_000);
+    }
+
+    const journey = (await parts.browser.get('/api/business/journeys?orderId=ORDER-2001')).json<{
+      steps: { type: string; kind?: string; refundId?: string }[];
+      attribution: { conversionId: string; refundedMinor: number }[];
+    }>();
+    expect(journey.attribution).toEqual([
+      expect.objectContaining({ conversionId: sale.id, refundedMinor: 4_000 }),
+    ]);
+    expect(
+      journey.steps.filter((step) => step.kind === 'refund').map((step) => step.refundId),
+    ).toEqual(['RF-1', 'RF-2']);
+
+    const recent = (await parts.browser.get('/api/business/journeys/recent')).json<{
+      items: { orderId: string; amountMinor: number; refundedMinor: number }[];
+    }>();
+    expect(recent.items).toEqual([
+      expect.objectContaining({ orderId: 'ORDER-2001', amountMinor: 10_000, refundedMinor: 4_000 }),
+    ]);
+
+    const summary = (await parts.browser.get('/api/business/dashboard/summary')).json<{
+      conversions: { current: number };
+      revenue: { currency: string; current: number }[];
+    }>();
+    expect(summary.conversions.current).toBe(1);
+    expect(summary.revenue).toEqual([expect.objectContaining({ currency: 'USD', current: 6_000 })]);
+  });
+});
+
 describe('GET /api/business/journeys', () => {
   it("shows an order's clicks, events and conversions in time order", async () => {
     const response = await merchant.browser.get('/api/business/journeys?orderId=order-journey');

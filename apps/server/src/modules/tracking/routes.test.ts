@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,7 +148,7 @@ describe('POST /api/track/referral (spec §7)', () => {
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json<{ error: string }>().error).toMatch(
-      /^targetUrl: evil\.example\.com is not/,
+      /^body\.targetUrl: evil\.example\.com is not/,
     );
 
     const suspended = await buildMerchant(app, 'Gone Bad');
@@ -164,13 +165,66 @@ describe('POST /api/track/referral (spec §7)', () => {
     expect(refused.json()).toMatchObject({ success: false });
   });
 
-  it('refuses cross-site calls', async () => {
-    const response = await browserSession(app).post(
-      '/api/track/referral',
-      { businessDomain: merchant.domain, targetUrl: `https://${merchant.domain}/` },
+  it('refuses cross-site calls, in the same shape', async () => {
+    const call = { businessDomain: merchant.domain, targetUrl: `https://${merchant.domain}/` };
+    const refusal = {
+      success: false,
+      error:
+        "Referrals can be tracked only from ipick's own pages; this request came from another site.",
+      code: 'forbidden',
+    };
+    const foreign = await browserSession(app).post('/api/track/referral', call, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual(refusal);
+    const fetched = await browserSession(app).post('/api/track/referral', call, {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(fetched.statusCode).toBe(403);
+    expect(fetched.json()).toEqual(refusal);
+
+    // Other cookie routes keep their own refusal and shape.
+    const login = await browserSession(app).post(
+      '/api/auth/login',
+      { email: 'a@example.com', password: 'a good long password' },
       { origin: 'https://evil.example' },
     );
-    expect(response.statusCode).toBe(403);
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({
+      error: 'Cross-site requests cannot change your account.',
+      code: 'forbidden',
+    });
+  });
+
+  it('answers success false for a body that is not JSON, unlike other routes', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/track/referral',
+      headers: {
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        'content-type': 'application/json',
+      },
+      payload: '{"businessDomain":',
+    });
+    expect(broken.statusCode).toBe(400);
+    const body = broken.json<{ success: boolean; error: string; code: string }>();
+    expect(body).toMatchObject({ success: false, code: 'invalid_json' });
+    expect(body.error).toMatch(/not valid JSON/);
+
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        'content-type': 'application/json',
+      },
+      payload: '{"email":',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).not.toHaveProperty('success');
   });
 });
 
@@ -309,7 +363,59 @@ describe('POST /api/track/event (spec §7)', () => {
     // A domain of another business in the body.
     const foreign = await sendEvent({ ...pageView(), businessDomain: other.domain });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json<{ error: string }>().error).toMatch(/^businessDomain: /);
+    expect(foreign.json<{ error: string }>().error).toMatch(/^body\.businessDomain: /);
+  });
+
+  it("takes a businessDomain that is a subdomain of one of the business's domains", async () => {
+    // A shop on localhost:3500 and on its own domain, both verified (a direct write stands in
+    // for the verification check, which cannot reach these hosts).
+    const owner = await buildMerchant(app);
+    const { key } = await createKey(owner, 'publishable');
+    for (const domain of ['localhost:3500', owner.domain]) {
+      await db()
+        .insertInto('business_domains')
+        .values({
+          id: randomUUID(),
+          business_id: owner.businessId,
+          domain,
+          verification_token: 'ipick-subdomain-test',
+          verified_at: new Date(),
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['business_id', 'domain']).doUpdateSet({ verified_at: new Date() }),
+        )
+        .execute();
+    }
+    const send = (origin: string, businessDomain: string) =>
+      sendEvent({ eventType: 'page_view', businessDomain, eventData: {} }, { origin, key });
+
+    const accepted: [string, string][] = [
+      ['http://sub.localhost:3500', 'sub.localhost:3500'],
+      ['http://localhost:3500', 'localhost:3500'],
+      [`https://sub.${owner.domain}`, `sub.${owner.domain}`],
+      [`https://www.shop.${owner.domain}`, `https://www.shop.${owner.domain}/checkout`],
+      [`https://${owner.domain}`, `deep.sub.${owner.domain}`],
+    ];
+    for (const [origin, businessDomain] of accepted) {
+      const response = await send(origin, businessDomain);
+      expect(response.statusCode, `${origin} ${businessDomain}: ${response.body}`).toBe(200);
+      const { eventId } = response.json<{ eventId: string }>();
+      const row = await db()
+        .selectFrom('tracking_events')
+        .select('business_id')
+        .where('id', '=', eventId)
+        .executeTakeFirstOrThrow();
+      expect(row.business_id).toBe(owner.businessId);
+    }
+
+    // A name that only ends like the shop's is no subdomain of it; nor is another shop.
+    const lookalike = await send(`https://sub.${owner.domain}`, `evil${owner.domain}`);
+    expect(lookalike.statusCode).toBe(403);
+    expect(lookalike.json<{ error: string }>().error).toBe(
+      `body.businessDomain: evil${owner.domain} is not a domain of this key's business`,
+    );
+    const otherShop = await send(`https://sub.${owner.domain}`, `sub.${merchant.domain}`);
+    expect(otherShop.statusCode).toBe(403);
   });
 
   it("takes events from ipick's own tracking test page as test events that count nowhere", async () => {
@@ -478,7 +584,7 @@ describe('POST /api/conversions', () => {
     });
   }
 
-  it('records a sale once per order id; a repeat is 200 with duplicate: true', async () => {
+  it('records a sale once per order id; the same sale again is 200 with duplicate: true', async () => {
     const orderId = `order-${Date.now()}`;
     const sale = {
       kind: 'sale',
@@ -503,7 +609,8 @@ describe('POST /api/conversions', () => {
         source: 'server',
       },
     });
-    const repeat = await convert({ ...sale, amountMinor: 1 });
+    // A retry (later, with other ids) is the same sale.
+    const repeat = await convert({ ...sale, occurredAt: undefined, visitorId: 'v-other' });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toEqual({ duplicate: true, conversion: created.conversion });
     const count = await db()
@@ -514,10 +621,89 @@ describe('POST /api/conversions', () => {
     expect(Number(count.count)).toBe(1);
   });
 
-  it('records leads without an amount', async () => {
+  it('refuses the same order id sent again with another amount or currency (409)', async () => {
+    const orderId = `A1-${Date.now()}`;
+    const sale = { kind: 'sale', orderId, amountMinor: 1000, currency: 'USD' };
+    expect((await convert(sale)).statusCode).toBe(201);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amountMinor: 5000, currency: 'EUR' }, '50.00 EUR'],
+      [{ amountMinor: 1001 }, '10.01 USD'],
+      [{ currency: 'GBP' }, '10.00 GBP'],
+    ];
+    for (const [change, says] of cases) {
+      const response = await convert({ ...sale, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(409);
+      expect(response.json()).toEqual({
+        error: `body.orderId: ${orderId} was already recorded as a sale of 10.00 USD; this one says ${says}`,
+        code: 'conflict',
+      });
+    }
+    // A sale the shop's page reported first, sent again by its server: the same, or not.
+    const fromPage = `web-${Date.now()}`;
+    const page = await app.inject({
+      method: 'POST',
+      url: '/api/track/event',
+      headers: { origin: shop.origin, 'x-ipick-key': publishableKey },
+      payload: {
+        eventType: 'purchase',
+        businessDomain: shop.domain,
+        eventData: { orderId: fromPage, amountMinor: 4999, currency: 'EUR' },
+      },
+    });
+    expect(page.statusCode).toBe(200);
+    const same = await convert({
+      kind: 'sale',
+      orderId: fromPage,
+      amountMinor: 4999,
+      currency: 'eur',
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ duplicate: true, conversion: { source: 'browser' } });
+    const other = await convert({
+      kind: 'sale',
+      orderId: fromPage,
+      amountMinor: 499,
+      currency: 'EUR',
+    });
+    expect(other.statusCode).toBe(409);
+
+    // Nothing new was stored.
+    const rows = await db()
+      .selectFrom('conversions')
+      .select(['amount_minor', 'currency'])
+      .where('business_id', '=', merchant.businessId)
+      .where('order_id', 'in', [orderId, fromPage])
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it('records leads without an amount, or with an amount and its currency', async () => {
     const response = await convert({ kind: 'lead', orderId: `signup-${Date.now()}` });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ conversion: { kind: 'lead', amountMinor: 0 } });
+
+    const orderId = `signup-valued-${Date.now()}`;
+    const noCurrency = await convert({ kind: 'lead', orderId, amountMinor: 500 });
+    expect(noCurrency.statusCode).toBe(400);
+    expect(noCurrency.json()).toEqual({
+      error: 'body.currency: a lead with amountMinor needs currency',
+      code: 'invalid_request',
+    });
+    const valued = { kind: 'lead', orderId, amountMinor: 500, currency: 'usd' };
+    expect((await convert(valued)).statusCode).toBe(201);
+    expect((await convert(valued)).statusCode).toBe(200);
+    const unvalued = await convert({ kind: 'lead', orderId });
+    expect(unvalued.statusCode).toBe(409);
+    expect(unvalued.json<{ error: string }>().error).toBe(
+      `body.orderId: ${orderId} was already recorded as a lead of 5.00 USD; this one has no amount`,
+    );
+    const row = await db()
+      .selectFrom('conversions')
+      .select(['amount_minor', 'currency'])
+      .where('business_id', '=', merchant.businessId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_minor: 500, currency: 'USD' });
   });
 
   it('records a refund against its sale, inheriting its ids, and refuses unknown orders', async () => {
@@ -537,17 +723,23 @@ describe('POST /api/conversions', () => {
       currency: 'USD',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json<{ error: string }>().error).toMatch(/^orderId: /);
+    expect(unknown.json<{ error: string }>().error).toBe(
+      'body.orderId: there is no sale with order id never-sold',
+    );
     const tooMuch = await convert({ kind: 'refund', orderId, amountMinor: 3001, currency: 'USD' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json<{ error: string }>().error).toMatch(/^amountMinor: /);
+    expect(tooMuch.json<{ error: string }>().error).toBe(
+      `body.amountMinor: 30.01 USD is more than the 30.00 USD left to refund of order ${orderId} (a sale of 30.00 USD)`,
+    );
     const otherCurrency = await convert({
       kind: 'refund',
       orderId,
       amountMinor: 100,
       currency: 'EUR',
     });
-    expect(otherCurrency.json<{ error: string }>().error).toMatch(/^currency: /);
+    expect(otherCurrency.json<{ error: string }>().error).toBe(
+      `body.currency: the sale of order ${orderId} was in USD`,
+    );
 
     const refund = await convert({ kind: 'refund', orderId, amountMinor: 1000, currency: 'USD' });
     expect(refund.statusCode).toBe(201);
@@ -557,6 +749,108 @@ describe('POST /api/conversions', () => {
     expect(
       (await convert({ kind: 'refund', orderId, amountMinor: 1000, currency: 'USD' })).statusCode,
     ).toBe(200);
+  });
+
+  it('refunds an order in parts, each with its own refundId, up to the sale', async () => {
+    const orderId = `parts-${Date.now()}`;
+    const sale = { kind: 'sale', orderId, amountMinor: 1000, currency: 'USD' };
+    expect((await convert({ ...sale, referralId: 'aff_parts' })).statusCode).toBe(201);
+    const refund = (refundId: string, amountMinor: number) =>
+      convert({ kind: 'refund', orderId, refundId, amountMinor, currency: 'USD' });
+
+    const first = await refund('R1', 300);
+    expect(first.statusCode).toBe(201);
+    const recorded = first.json<{ conversion: Record<string, unknown> }>().conversion;
+    expect(recorded).toMatchObject({ kind: 'refund', refundId: 'R1', referralId: 'aff_parts' });
+    expect((await refund('R2', 200)).statusCode).toBe(201);
+
+    // Resending a refund is idempotent; the same refund id with another amount is a mistake.
+    const retry = await refund('R1', 300);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ duplicate: true, conversion: recorded });
+    const changed = await refund('R1', 250);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json<{ error: string }>().error).toBe(
+      `body.refundId: R1 of order ${orderId} was already recorded as a refund of 3.00 USD; this one says 2.50 USD`,
+    );
+
+    // 5.00 of the sale's 10.00 is left.
+    const tooMuch = await refund('R3', 600);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json<{ error: string }>().error).toBe(
+      `body.amountMinor: 6.00 USD is more than the 5.00 USD left to refund of order ${orderId} ` +
+        '(a sale of 10.00 USD, 5.00 USD refunded already)',
+    );
+    expect((await refund('R3', 500)).statusCode).toBe(201);
+    const afterAll = await refund('R4', 1);
+    expect(afterAll.statusCode).toBe(400);
+    expect(afterAll.json<{ error: string }>().error).toBe(
+      `body.amountMinor: order ${orderId} (a sale of 10.00 USD) is refunded in full already; nothing is left to refund`,
+    );
+    // A retry of a refund that used up the sale is still a duplicate, not "too much".
+    expect((await refund('R3', 500)).statusCode).toBe(200);
+
+    const rows = await db()
+      .selectFrom('conversions')
+      .select(['refund_id', 'amount_minor'])
+      .where('business_id', '=', merchant.businessId)
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'refund')
+      .orderBy('refund_id')
+      .execute();
+    expect(rows).toEqual([
+      { refund_id: 'R1', amount_minor: 300 },
+      { refund_id: 'R2', amount_minor: 200 },
+      { refund_id: 'R3', amount_minor: 500 },
+    ]);
+  });
+
+  it('keeps one refund per order for refunds sent without a refundId', async () => {
+    const orderId = `one-refund-${Date.now()}`;
+    await convert({ kind: 'sale', orderId, amountMinor: 1000, currency: 'USD' });
+    const refund = { kind: 'refund', orderId, amountMinor: 300, currency: 'USD' };
+    const first = await convert(refund);
+    expect(first.statusCode).toBe(201);
+    expect(first.json<{ conversion: object }>().conversion).not.toHaveProperty('refundId');
+    expect((await convert(refund)).json()).toMatchObject({ duplicate: true });
+
+    const second = await convert({ ...refund, amountMinor: 200 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error:
+        `body.orderId: order ${orderId} already has a refund of 3.00 USD; this one says 2.00 USD. ` +
+        'To record another refund of the order, send a refundId (your own id of the refund) with each refund.',
+      code: 'conflict',
+    });
+    // With a refund id it is another refund.
+    expect((await convert({ ...refund, amountMinor: 200, refundId: 'R-2' })).statusCode).toBe(201);
+  });
+
+  it('lets refunds racing for the rest of a sale through only as far as it goes', async () => {
+    const orderId = `race-${Date.now()}`;
+    await convert({ kind: 'sale', orderId, amountMinor: 1000, currency: 'USD' });
+    const responses = await Promise.all(
+      [1, 2, 3, 4, 5].map((index) =>
+        convert({
+          kind: 'refund',
+          orderId,
+          refundId: `R${index}`,
+          amountMinor: 300,
+          currency: 'USD',
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      201, 201, 201, 400, 400,
+    ]);
+    const { refunded } = await db()
+      .selectFrom('conversions')
+      .select((eb) => eb.fn.sum<string>('amount_minor').as('refunded'))
+      .where('business_id', '=', merchant.businessId)
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'refund')
+      .executeTakeFirstOrThrow();
+    expect(Number(refunded)).toBe(900);
   });
 
   it('names the bad field (400)', async () => {
@@ -570,9 +864,37 @@ describe('POST /api/conversions', () => {
       [{ kind: 'sale', orderId: 'x', amountMinor: 1, currency: 'dollars' }, /^body\.currency: /],
       [{ kind: 'lead', orderId: 'x', clickId: 'abc' }, /^body\.clickId: /],
       [{ kind: 'lead', orderId: 'x', occurredAt: 'soon' }, /^body\.occurredAt: /],
+      [{ kind: 'lead', orderId: 'x', amountMinor: 100 }, /^body\.currency: a lead with/],
+      [{ kind: 'refund', orderId: 'x', amountMinor: 0, currency: 'USD' }, /^body\.amountMinor: /],
+      [
+        {
+          kind: 'refund',
+          orderId: 'x',
+          refundId: 'r'.repeat(201),
+          amountMinor: 1,
+          currency: 'USD',
+        },
+        /^body\.refundId: must be at most 200 characters/,
+      ],
+      [
+        { kind: 'refund', orderId: 'x', refundId: '  ', amountMinor: 1, currency: 'USD' },
+        /^body\.refundId: /,
+      ],
+      [
+        { kind: 'sale', orderId: 'x', refundId: 'R1', amountMinor: 1, currency: 'USD' },
+        /^body\.refundId: only a refund has a refundId/,
+      ],
       [
         { kind: 'lead', orderId: 'x', occurredAt: new Date(Date.now() + 3_600_000).toISOString() },
-        /^occurredAt: is in the future/,
+        /^body\.occurredAt: must not be in the future$/,
+      ],
+      [
+        {
+          kind: 'lead',
+          orderId: 'x',
+          occurredAt: new Date(Date.now() - 401 * 86_400_000).toISOString(),
+        },
+        /^body\.occurredAt: must be within the last 400 days$/,
       ],
     ];
     for (const [body, message] of cases) {
@@ -580,6 +902,41 @@ describe('POST /api/conversions', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ error: string }>().error).toMatch(message);
     }
+    expect(
+      (await convert({ kind: 'refund', orderId: 'x', amountMinor: 0, currency: 'USD' })).json(),
+    ).toEqual({ error: 'body.amountMinor: a refund must be more than 0', code: 'invalid_request' });
+  });
+
+  it('says a body that is not sent as JSON must be', async () => {
+    const lead = JSON.stringify({ kind: 'lead', orderId: `plain-${Date.now()}` });
+    const asText = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'text/plain' },
+      payload: lead,
+    });
+    const bare = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
+    for (const response of [asText, bare]) {
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'body: must be JSON sent with Content-Type: application/json',
+        code: 'unsupported_media_type',
+      });
+    }
+    const asJson = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/json; charset=utf-8',
+      },
+      payload: lead,
+    });
+    expect(asJson.statusCode).toBe(201);
   });
 
   it('needs a valid secret key (401) of an active business, from a server', async () => {

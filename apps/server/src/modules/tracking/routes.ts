@@ -5,7 +5,7 @@ import {
 } from '@ipick/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
+import { refuseCrossSiteRequests } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { optionalShopper } from '../auth/shopper-session.ts';
@@ -23,14 +23,22 @@ const EVENT_BODY_LIMIT = 16 * 1024;
 const eventLimit = { max: 600, timeWindow: '1 minute' };
 const referralLimit = { max: 120, timeWindow: '1 minute' };
 const conversionLimit = { max: 1200, timeWindow: '1 minute' };
+/**
+ * The referral-tracking call reads the shopper's session cookie, so only ipick's own pages may
+ * make it; it changes no account, so the usual refusal's words would mislead.
+ */
+const refuseCrossSiteReferrals = refuseCrossSiteRequests(
+  "Referrals can be tracked only from ipick's own pages; this request came from another site.",
+);
 /** Merchants' pages pick up a new snippet within the hour; until then the ETag makes it cheap. */
 const TRACKER_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
 /**
  * The calls from outside ipick's own pages, and the referral-tracking call of the web app
  * (spec §7; contracts in packages/contracts/src/tracking.ts):
- * - `POST /api/track/referral`: spec §4's `{ success, referralId, targetUrl }` or
- *   `{ success: false, error }` (400, 403 suspended, 404 unknown merchant);
+ * - `POST /api/track/referral`: spec §4's `{ success, referralId, targetUrl }`, or for every
+ *   failure `{ success: false, error, code }` (400 bad body, 403 suspended merchant or a call
+ *   from another site, 404 unknown merchant, 429, 500);
  * - `POST /api/track/event` (and its CORS preflight): ipick's snippet on a merchant page; 200,
  *   400 naming the field, 401 bad key, 403 origin not verified. From ipick's own pages (the
  *   tracking test page) any active business's key is accepted, and the event is a test event;
@@ -43,21 +51,17 @@ export async function trackingRoutes(
 ) {
   app.post(
     '/api/track/referral',
-    { onRequest: refuseCrossSiteWrites, config: { rateLimit: referralLimit } },
+    {
+      onRequest: refuseCrossSiteReferrals,
+      // Spec §4 gives this call's failures their own shape: the web app reads `success`.
+      config: { rateLimit: referralLimit, answersWithSuccess: true },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      try {
-        const body = parseRequestPart(referralTrackingRequestSchema, request.body, 'body');
-        const shopper = await optionalShopper(request, auth).catch(() => null);
-        const result = await tracking.trackReferral(body, shopper?.user.id ?? null);
-        return { success: true as const, ...result };
-      } catch (error) {
-        // Spec §4 gives this call's failures their own shape: the web app reads `success`.
-        if (!(error instanceof AppError)) throw error;
-        return reply
-          .code(error.status)
-          .send({ success: false as const, error: error.message, code: error.code });
-      }
+      const body = parseRequestPart(referralTrackingRequestSchema, request.body, 'body');
+      const shopper = await optionalShopper(request, auth).catch(() => null);
+      const result = await tracking.trackReferral(body, shopper?.user.id ?? null);
+      return { success: true as const, ...result };
     },
   );
 
@@ -110,6 +114,13 @@ export async function trackingRoutes(
         throw new AppError(
           'forbidden',
           'The conversion API is for servers: keep secret keys out of web pages.',
+        );
+      }
+      if (!isJsonRequest(request)) {
+        // Fastify reads text/plain as a string, which the schema would call "a string".
+        throw new AppError(
+          'unsupported_media_type',
+          'body: must be JSON sent with Content-Type: application/json',
         );
       }
       const key = bearerToken(request.headers.authorization);
@@ -166,6 +177,12 @@ function isIpickOrigin(origin: string | undefined, host: string | undefined): bo
   } catch {
     return false;
   }
+}
+
+/** Whether the request says its body is JSON (`application/json`, any parameters). */
+function isJsonRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
 }
 
 function bearerToken(header: string | undefined): string | undefined {

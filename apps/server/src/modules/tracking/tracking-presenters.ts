@@ -41,6 +41,7 @@ export function toConversion(row: ConversionRow): Conversion {
     id: row.id,
     kind: row.kind,
     orderId: row.order_id,
+    ...(row.refund_id === '' ? {} : { refundId: row.refund_id }),
     amountMinor: Number(row.amount_minor),
     currency: row.currency,
     clickId: row.click_id,

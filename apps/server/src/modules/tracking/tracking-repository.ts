@@ -327,8 +327,17 @@ export class TrackingRepository {
   }
 
   /**
-   * The new row, or undefined when the business already has this kind for this order id. When
-   * ipick last sent its shopper is looked up as it is written, for the dashboard's figures.
+   * Runs `work` in one transaction, with a repository that reads and writes through it; an
+   * error rolls everything back.
+   */
+  transaction<T>(work: (repository: TrackingRepository) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new TrackingRepository(trx)));
+  }
+
+  /**
+   * The new row, or undefined when the business already has this kind for this order id (and
+   * refund id). When ipick last sent its shopper is looked up as it is written, for the
+   * dashboard's figures.
    */
   insertConversion(row: NewConversion): Promise<ConversionRow | undefined> {
     return this.#db
@@ -341,15 +350,19 @@ export class TrackingRepository {
           occurredAt: row.occurred_at,
         }),
       })
-      .onConflict((conflict) => conflict.columns(['business_id', 'kind', 'order_id']).doNothing())
+      .onConflict((conflict) =>
+        conflict.columns(['business_id', 'kind', 'order_id', 'refund_id']).doNothing(),
+      )
       .returningAll()
       .executeTakeFirst();
   }
 
+  /** The lead, sale or refund of an order; `refundId` '' is a refund sent without an id. */
   findConversion(
     businessId: string,
     kind: ConversionRow['kind'],
     orderId: string,
+    refundId = '',
   ): Promise<ConversionRow | undefined> {
     return this.#db
       .selectFrom('conversions')
@@ -357,7 +370,35 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where('kind', '=', kind)
       .where('order_id', '=', orderId)
+      .where('refund_id', '=', refundId)
       .executeTakeFirst();
+  }
+
+  /**
+   * The sale of an order, locked until the transaction ends: refunds of one sale are checked
+   * against what is left of it one at a time, so two at once cannot both take the last of it.
+   */
+  lockSale(businessId: string, orderId: string): Promise<ConversionRow | undefined> {
+    return this.#db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('kind', '=', 'sale')
+      .where('order_id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** What all refunds of an order gave back so far, in minor units. */
+  async sumRefunds(businessId: string, orderId: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('conversions')
+      .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('refunded'))
+      .where('business_id', '=', businessId)
+      .where('kind', '=', 'refund')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.refunded);
   }
 
   // ---- settings ----

@@ -6,7 +6,7 @@ import {
   type ReferralTrackingRequest,
   type TrackEventRequest,
 } from '@ipick/contracts';
-import { createReferralId } from '@ipick/core';
+import { createReferralId, currencyExponent } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import type { ApiKeyService } from './api-key-service.ts';
 import { toConversion } from './tracking-presenters.ts';
@@ -48,7 +48,7 @@ const SESSION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 /**
  * The calls merchants' pages, ipick's web app and merchants' servers make (spec §7): the
  * referral-tracking call, browser events from ipick's snippet, and server-to-server
- * conversions, deduplicated per business, kind and order id.
+ * conversions, deduplicated per business, kind and order id (and refund id).
  */
 export class TrackingService {
   readonly #repository: TrackingRepository;
@@ -85,7 +85,7 @@ export class TrackingService {
     if (host === null || !domains.some((domain) => isCoveredBy(host, domain))) {
       throw new AppError(
         'invalid_request',
-        `targetUrl: ${target.host} is not a domain of ${input.businessDomain}`,
+        `body.targetUrl: ${target.host} is not a domain of ${input.businessDomain}`,
       );
     }
     const referralId = input.referralId ?? createReferralId(input.businessDomain);
@@ -108,7 +108,10 @@ export class TrackingService {
       // A retried call is fine; a referral id of another merchant is not.
       const earlier = await this.#repository.findReferral(referralId);
       if (earlier && earlier.business_id !== business.id) {
-        throw new AppError('conflict', 'referralId: this referral id was used for another shop');
+        throw new AppError(
+          'conflict',
+          'body.referralId: this referral id was used for another shop',
+        );
       }
     }
     target.searchParams.set(REFERRAL_LANDING_PARAMETER, referralId);
@@ -159,16 +162,18 @@ export class TrackingService {
   /**
    * Records an event from an authorised page. A `purchase` with an order id also records a
    * browser sale, once per order id, unless it is a test event (`test` in the answer).
-   * `forbidden` when `businessDomain` is not the business's.
+   * `forbidden` when `businessDomain` is neither a domain of the business nor a subdomain of
+   * one (the rule the page's origin is held to). The event is stored by business, so which
+   * of the business's domains it named is not kept.
    */
   async recordEvent(
     sender: BrowserSender,
     body: TrackEventRequest,
   ): Promise<{ eventId: string; test?: true; conversion?: { id: string; duplicate: boolean } }> {
-    if (!sender.domains.includes(body.businessDomain)) {
+    if (!sender.domains.some((domain) => isCoveredBy(body.businessDomain, domain))) {
       throw new AppError(
         'forbidden',
-        `businessDomain: ${body.businessDomain} is not a domain of this key's business`,
+        `body.businessDomain: ${body.businessDomain} is not a domain of this key's business`,
       );
     }
     const receivedAt = this.#now();
@@ -192,6 +197,8 @@ export class TrackingService {
     });
     if (sender.isTest) return { eventId, test: true };
     if (body.eventType !== 'purchase' || !data.orderId) return { eventId };
+    // A reloaded thank-you page sends its purchase again; the page cannot act on a conflict,
+    // so a repeat of the order id is answered as a duplicate whatever it says.
     const { duplicate, conversion } = await this.#insertConversion({
       id: randomUUID(),
       business_id: sender.businessId,
@@ -211,42 +218,33 @@ export class TrackingService {
   }
 
   /**
-   * Records a lead, sale or refund from a merchant's server (secret key). A repeat of the same
-   * kind and order id records nothing and answers `duplicate`. A refund needs the sale of its
-   * order id (`not_found`), in its currency and at most its amount (`invalid_request`), and
-   * inherits the sale's click, referral, visitor and session ids.
+   * Records a lead, sale or refund from a merchant's server (secret key). The same conversion
+   * sent again (same kind, order id and refund id, same amount and currency) records nothing
+   * and answers `duplicate`; the same order id with other data is a `conflict` naming what
+   * differs. A refund needs the sale of its order id (`not_found`), in its currency, and all
+   * refunds of the order together may not exceed the sale (`invalid_request`); it inherits
+   * the sale's click, referral, visitor and session ids. Without a `refundId` a refund is the
+   * order's only one.
    */
-  async recordConversion(rawKey: string | undefined, body: ConversionRequest) {
+  async recordConversion(
+    rawKey: string | undefined,
+    body: ConversionRequest,
+  ): Promise<RecordedConversion> {
     const { businessId } = await this.#keys.authenticate(rawKey, 'secret');
     const receivedAt = this.#now();
     const occurredAt = body.occurredAt ? new Date(body.occurredAt) : receivedAt;
     if (occurredAt.getTime() > receivedAt.getTime() + EVENT_CLOCK_AHEAD_MS) {
-      throw new AppError('invalid_request', 'occurredAt: is in the future');
+      throw new AppError('invalid_request', 'body.occurredAt: must not be in the future');
     }
     if (receivedAt.getTime() - occurredAt.getTime() > CONVERSION_MAX_AGE_MS) {
-      throw new AppError('invalid_request', 'occurredAt: is more than 400 days ago');
+      throw new AppError('invalid_request', 'body.occurredAt: must be within the last 400 days');
     }
-    let inherited: ConversionRow | undefined;
-    if (body.kind === 'refund') {
-      inherited = await this.#repository.findConversion(businessId, 'sale', body.orderId);
-      if (!inherited) {
-        throw new AppError('not_found', `orderId: there is no sale with order id ${body.orderId}`);
-      }
-      if (inherited.currency !== body.currency) {
-        throw new AppError('invalid_request', `currency: the sale was in ${inherited.currency}`);
-      }
-      if (body.amountMinor! > Number(inherited.amount_minor)) {
-        throw new AppError(
-          'invalid_request',
-          `amountMinor: is more than the sale's ${inherited.amount_minor}`,
-        );
-      }
-    }
-    return this.#insertConversion({
+    const row = (inherited?: ConversionRow): NewConversion => ({
       id: randomUUID(),
       business_id: businessId,
       kind: body.kind,
       order_id: body.orderId,
+      refund_id: body.refundId ?? '',
       amount_minor: body.amountMinor ?? 0,
       currency: body.currency ?? null,
       click_id: body.clickId ?? inherited?.click_id ?? null,
@@ -257,12 +255,59 @@ export class TrackingService {
       occurred_at: occurredAt,
       received_at: receivedAt,
     });
+    if (body.kind !== 'refund') {
+      const conversion = row();
+      const recorded = await this.#insertConversion(conversion);
+      if (recorded.duplicate) assertSameConversion(recorded.conversion, conversion);
+      return recorded;
+    }
+    return this.#repository.transaction(async (repository) => {
+      // The sale stays locked until the refund is written: see `lockSale`.
+      const sale = await repository.lockSale(businessId, body.orderId);
+      if (!sale) {
+        throw new AppError(
+          'not_found',
+          `body.orderId: there is no sale with order id ${body.orderId}`,
+        );
+      }
+      if (sale.currency !== body.currency) {
+        throw new AppError(
+          'invalid_request',
+          `body.currency: the sale of order ${body.orderId} was in ${sale.currency}`,
+        );
+      }
+      const refund = row(sale);
+      const earlier = await repository.findConversion(
+        businessId,
+        'refund',
+        body.orderId,
+        refund.refund_id,
+      );
+      if (earlier) {
+        const conversion = toConversion(earlier);
+        assertSameConversion(conversion, refund);
+        return { duplicate: true, conversion };
+      }
+      const saleMinor = Number(sale.amount_minor);
+      const refundedMinor = await repository.sumRefunds(businessId, body.orderId);
+      const leftMinor = saleMinor - refundedMinor;
+      if (Number(refund.amount_minor) > leftMinor) {
+        throw new AppError('invalid_request', tooMuchRefunded(body, saleMinor, refundedMinor));
+      }
+      const inserted = await repository.insertConversion(refund);
+      return { duplicate: false, conversion: toConversion(inserted!) };
+    });
   }
 
   async #insertConversion(row: NewConversion): Promise<RecordedConversion> {
     const inserted = await this.#repository.insertConversion(row);
     if (inserted) return { duplicate: false, conversion: toConversion(inserted) };
-    const earlier = await this.#repository.findConversion(row.business_id, row.kind, row.order_id);
+    const earlier = await this.#repository.findConversion(
+      row.business_id,
+      row.kind,
+      row.order_id,
+      row.refund_id,
+    );
     return { duplicate: true, conversion: toConversion(earlier!) };
   }
 
@@ -291,4 +336,71 @@ function plausibleTime(timestamp: string | null | undefined, receivedAt: Date): 
   const at = new Date(timestamp);
   const delta = at.getTime() - receivedAt.getTime();
   return delta > EVENT_CLOCK_AHEAD_MS || delta < -EVENT_CLOCK_BEHIND_MS ? receivedAt : at;
+}
+
+/**
+ * A repeat of a recorded conversion must say what the first one said: a retry is fine, but an
+ * order id sent again with another amount or currency is a mistake the shop should hear of
+ * (`conflict`), not a silent success. When and through which ids it happened may differ.
+ */
+function assertSameConversion(earlier: Conversion, repeat: NewConversion): void {
+  const isSame =
+    earlier.amountMinor === Number(repeat.amount_minor) &&
+    earlier.currency === (repeat.currency ?? null);
+  if (isSame) return;
+  const was = `a ${earlier.kind} ${withAmount(earlier.amountMinor, earlier.currency)}`;
+  const amount = Number(repeat.amount_minor);
+  const says =
+    (repeat.currency ?? null) === null && amount === 0
+      ? 'this one has no amount'
+      : `this one says ${describeAmount(amount, repeat.currency ?? null)}`;
+  if (earlier.kind === 'refund' && earlier.refundId === undefined) {
+    throw new AppError(
+      'conflict',
+      `body.orderId: order ${earlier.orderId} already has a refund ` +
+        `${withAmount(earlier.amountMinor, earlier.currency)}; ${says}. To record another ` +
+        'refund of the order, send a refundId (your own id of the refund) with each refund.',
+    );
+  }
+  if (earlier.kind === 'refund') {
+    throw new AppError(
+      'conflict',
+      `body.refundId: ${earlier.refundId} of order ${earlier.orderId} was already recorded as ` +
+        `${was}; ${says}`,
+    );
+  }
+  throw new AppError(
+    'conflict',
+    `body.orderId: ${earlier.orderId} was already recorded as ${was}; ${says}`,
+  );
+}
+
+/** 'of 10.00 USD', or 'with no amount' for a lead sent without one. */
+function withAmount(amountMinor: number, currency: string | null): string {
+  return currency === null && amountMinor === 0
+    ? 'with no amount'
+    : `of ${describeAmount(amountMinor, currency)}`;
+}
+
+/** Why a refund is refused: it is more than what is left of its sale after earlier refunds. */
+function tooMuchRefunded(body: ConversionRequest, saleMinor: number, refundedMinor: number) {
+  const currency = body.currency ?? null;
+  const sale = `a sale of ${describeAmount(saleMinor, currency)}`;
+  if (refundedMinor >= saleMinor) {
+    return `body.amountMinor: order ${body.orderId} (${sale}) is refunded in full already; nothing is left to refund`;
+  }
+  const left = describeAmount(saleMinor - refundedMinor, currency);
+  const refunded =
+    refundedMinor > 0 ? `, ${describeAmount(refundedMinor, currency)} refunded already` : '';
+  return (
+    `body.amountMinor: ${describeAmount(body.amountMinor ?? 0, currency)} is more than the ` +
+    `${left} left to refund of order ${body.orderId} (${sale}${refunded})`
+  );
+}
+
+/** '10.00 USD', '500 JPY'; a lead recorded before currencies were required has none. */
+function describeAmount(amountMinor: number, currency: string | null): string {
+  if (currency === null) return `${amountMinor} minor units`;
+  const exponent = currencyExponent(currency);
+  return `${(amountMinor / 10 ** exponent).toFixed(exponent)} ${currency}`;
 }

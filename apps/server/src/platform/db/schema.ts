@@ -416,12 +416,17 @@ export interface TrackingEventsTable {
   is_test: Generated<boolean>;
 }
 
-/** A lead, sale or refund; unique per business, kind and order id. */
+/** A lead, sale or refund; unique per business, kind, order id and refund id. */
 export interface ConversionsTable {
   id: string;
   business_id: string;
   kind: 'lead' | 'sale' | 'refund';
   order_id: string;
+  /**
+   * The shop's own id of a refund, so that an order can be refunded in several parts; '' for
+   * leads, sales and a refund sent without one (then one per order). Migration 0023.
+   */
+  refund_id: Generated<string>;
   amount_minor: number;
   currency: string | null;
   click_id: string | null;

@@ -1,7 +1,18 @@
 import type { ApiErrorBody, ApiErrorCode } from '@ipick/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers `{ success, … }` (spec §4's referral-tracking result), so each of its
+     * failures, including a body Fastify could not parse and a refusal by a hook, carries
+     * `success: false` beside the usual `{ error, code }`.
+     */
+    answersWithSuccess?: boolean;
+  }
+}
 
 /** Fastify's own client errors that deserve a specific product-API code. */
 const fastifyErrorCodes: Record<string, ApiErrorCode> = {
@@ -40,6 +51,11 @@ export const errorHandlerPlugin = fp(
       }
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, message: body.error }, 'request refused');
+      // Fastify's own contexts (not-found, early errors) may have no route config.
+      const config = request.routeOptions.config as FastifyContextConfig | undefined;
+      if (config?.answersWithSuccess) {
+        return reply.code(status).send({ success: false, ...body });
+      }
       return reply.code(status).send(body);
     });
   },

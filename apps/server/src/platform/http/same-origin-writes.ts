@@ -9,21 +9,26 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (curl, tests) send neither and carry no browser cookies to abuse. SameSite=Lax cookies are
  * the first line; this is the second.
  */
-export async function refuseCrossSiteWrites(request: FastifyRequest): Promise<void> {
-  if (readMethods.has(request.method)) return;
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
-    throw new AppError('forbidden', 'Cross-site requests cannot change your account.');
-  }
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    // "null" or garbage: treated as foreign below
-  }
-  if (originHost !== request.headers.host) {
-    throw new AppError('forbidden', 'Cross-site requests cannot change your account.');
-  }
+export const refuseCrossSiteWrites = refuseCrossSiteRequests(
+  'Cross-site requests cannot change your account.',
+);
+
+/** The same defence, refusing with `message` (`forbidden`): the words fit the route. */
+export function refuseCrossSiteRequests(message: string) {
+  return async function refuseCrossSite(request: FastifyRequest): Promise<void> {
+    if (readMethods.has(request.method)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
+      throw new AppError('forbidden', message);
+    }
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      // "null" or garbage: treated as foreign below
+    }
+    if (originHost !== request.headers.host) throw new AppError('forbidden', message);
+  };
 }
