@@ -23,6 +23,7 @@ export function nodeConversionExample(origin: string, secretKey: string): string
     '  body: JSON.stringify({',
     "    kind: 'sale', // or 'lead', 'refund'",
     "    orderId: 'ORDER-1234',",
+    "    // refundId: 'RF-1', // a refund's own id, to record more than one refund of an order",
     '    amountMinor: 4999, // the total in cents',
     "    currency: 'USD',",
     '    referralId, // the ipick_ref value your shop kept from the landing address',
