@@ -712,7 +712,11 @@ describe('businesses', () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     await db()
       .insertInto('business_settings')
-      .values({ business_id: businessId, attribution_window_days: 7 })
+      .values({
+        business_id: businessId,
+        attribution_window_days: 7,
+        attribution_model: 'last_click',
+      })
       .execute();
     const referral = { referralId: `aff_admin_${randomUUID()}` };
     const old = { referralId: `aff_admin_old_${randomUUID()}` };

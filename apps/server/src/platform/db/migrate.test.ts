@@ -141,11 +141,16 @@ describe('migrate', () => {
           name: `Shop ${index}`,
           domain: `shop-${index}.example.com`,
           contact_email: `owner@shop-${index}.example.com`,
+          status: 'active',
         })
         .execute();
       await db
         .insertInto('business_settings')
-        .values({ business_id: business.id, attribution_window_days: business.days })
+        .values({
+          business_id: business.id,
+          attribution_window_days: business.days,
+          attribution_model: 'last_click',
+        })
         .execute();
     }
 
