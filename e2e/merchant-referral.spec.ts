@@ -80,29 +80,10 @@ test("a merchant's offer goes through the referral call, and the purchase is att
   expect(landing.searchParams.get('session_id')).toBeTruthy();
 
   // The shop's snippet reports the purchase (by sendBeacon, so it is checked on ipick's side).
-  await tab.getByRole('button', { name: 'Buy now' }).click();
-  await expect(tab.getByRole('status')).toContainText('Thank you for your order');
-  const orderId = (await tab.getByRole('status').textContent())!.replace(/^.* /, '');
+  const orderId = await buy(tab);
 
   // The merchant sees the sale, credited in full to that click under last-click.
-  await expect
-    .poll(
-      async () => {
-        const answer = await merchant.get('/api/business/attribution');
-        const report = (await answer.json()) as { conversions: { orderId: string }[] };
-        return report.conversions.some((conversion) => conversion.orderId === orderId);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const report = (await (await merchant.get('/api/business/attribution')).json()) as {
-    conversions: {
-      orderId: string;
-      amountMinor: number;
-      credits: { last_click?: { referralId: string | null; share: number }[] };
-    }[];
-  };
-  const sale = report.conversions.find((conversion) => conversion.orderId === orderId)!;
+  const sale = await attributedSale(orderId);
   expect(sale.amountMinor).toBe(merchantPriceMinor);
   expect(sale.credits.last_click).toHaveLength(1);
   expect(sale.credits.last_click![0]).toMatchObject({ referralId: referral.referralId, share: 1 });
@@ -144,4 +125,41 @@ test('when the referral call fails, the shopper still reaches the merchant', asy
   await expect(tab.getByRole('heading', { name: merchantProduct.title })).toBeVisible();
   expect(new URL(tab.url()).host).toBe(fixtureMerchantDomain);
   expect(warnings.some((text) => text.includes('referral tracking failed'))).toBe(true);
+
+  // The redirect put its click's own referral id on the landing address, so the purchase is
+  // still credited to ipick's click.
+  const referralId = new URL(tab.url()).searchParams.get('ipick_ref');
+  expect(referralId).toMatch(/^aff_/);
+  const sale = await attributedSale(await buy(tab));
+  expect(sale.credits.last_click).toMatchObject([{ referralId, share: 1 }]);
 });
+
+/** Buys on the fixture shop's product page; the order id the shop shows. */
+async function buy(tab: Page): Promise<string> {
+  await tab.getByRole('button', { name: 'Buy now' }).click();
+  await expect(tab.getByRole('status')).toContainText('Thank you for your order');
+  return (await tab.getByRole('status').textContent())!.replace(/^.* /, '');
+}
+
+interface AttributedSale {
+  orderId: string;
+  amountMinor: number;
+  credits: { last_click?: { referralId: string | null; share: number }[] };
+}
+
+/** The sale of `orderId` on the merchant's Attribution report, once the snippet's beacon is in. */
+async function attributedSale(orderId: string): Promise<AttributedSale> {
+  let sale: AttributedSale | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await merchant.get('/api/business/attribution');
+        const report = (await answer.json()) as { conversions: AttributedSale[] };
+        sale = report.conversions.find((conversion) => conversion.orderId === orderId);
+        return sale !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return sale!;
+}
