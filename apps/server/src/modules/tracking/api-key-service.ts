@@ -72,9 +72,13 @@ export class ApiKeyService {
 
   /**
    * The business a key of `kind` belongs to. `unauthorized` for a missing, unknown, revoked or
-   * wrong-kind key; `forbidden` when the business is suspended.
+   * wrong-kind key; `forbidden` when the business is suspended, unless `allowSuspended`.
    */
-  async authenticate(rawKey: string | undefined, kind: ApiKeyKind): Promise<KeyHolder> {
+  async authenticate(
+    rawKey: string | undefined,
+    kind: ApiKeyKind,
+    { allowSuspended = false }: { allowSuspended?: boolean } = {},
+  ): Promise<KeyHolder> {
     const expected = `${API_KEY_PREFIXES[kind]}…`;
     if (!rawKey) throw new AppError('unauthorized', `Send your ${kind} key (${expected}).`);
     const claimed = kindOfApiKey(rawKey);
@@ -89,7 +93,7 @@ export class ApiKeyService {
     const row = await this.#repository.findKeyByHash(hashApiKey(rawKey));
     if (!row) throw new AppError('unauthorized', 'This API key is not valid.');
     if (row.revoked_at) throw new AppError('unauthorized', 'This API key has been revoked.');
-    if (row.business_status === 'suspended') {
+    if (row.business_status === 'suspended' && !allowSuspended) {
       throw new AppError('forbidden', 'This business is suspended on ipick.');
     }
     await this.#touch(row.id);

@@ -957,6 +957,24 @@ describe('POST /api/conversions', () => {
     expect((await convert(lead, goneKey.key)).statusCode).toBe(403);
   });
 
+  it('takes the refunds of a suspended business, and nothing else from it', async () => {
+    const gone = await buildMerchant(app);
+    const goneKey = await createKey(gone, 'secret');
+    const orderId = `s-${Date.now()}`;
+    const sale = { kind: 'sale', orderId, amountMinor: 4000, currency: 'USD' };
+    expect((await convert(sale, goneKey.key)).statusCode).toBe(201);
+    await db()
+      .updateTable('businesses')
+      .set({ status: 'suspended' })
+      .where('id', '=', gone.businessId)
+      .execute();
+    const refund = await convert({ ...sale, kind: 'refund', amountMinor: 1500 }, goneKey.key);
+    expect(refund.statusCode).toBe(201);
+    const another = await convert({ ...sale, orderId: `${orderId}-2` }, goneKey.key);
+    expect(another.statusCode).toBe(403);
+    expect(another.json<{ error: string }>().error).toBe('This business is suspended on ipick.');
+  });
+
   it("keeps businesses' order ids apart", async () => {
     const orderId = `shared-${Date.now()}`;
     const other = await buildMerchant(app);

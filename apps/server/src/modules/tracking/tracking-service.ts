@@ -230,7 +230,11 @@ export class TrackingService {
     rawKey: string | undefined,
     body: ConversionRequest,
   ): Promise<RecordedConversion> {
-    const { businessId } = await this.#keys.authenticate(rawKey, 'secret');
+    // A suspended shop sends no new leads or sales, but its refunds still come in: a sale ipick
+    // credited before the suspension must not stay counted once it is given back.
+    const { businessId } = await this.#keys.authenticate(rawKey, 'secret', {
+      allowSuspended: body.kind === 'refund',
+    });
     const receivedAt = this.#now();
     const occurredAt = body.occurredAt ? new Date(body.occurredAt) : receivedAt;
     if (occurredAt.getTime() > receivedAt.getTime() + EVENT_CLOCK_AHEAD_MS) {
