@@ -132,9 +132,17 @@ export const emailCodeRequestSchema = z.object({
 /** `POST /api/auth/magic-link`: email a one-time sign-in link. Same answer for unknown emails. */
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
 
-/** `PATCH /api/auth/me` → `{ user }` */
+/**
+ * `PATCH /api/auth/me` → `{ user }`. An empty (or all-spaces) name means "no display name": the
+ * settings form has no other way to remove one, so it is saved as `null`, not refused.
+ */
 export const updateProfileRequestSchema = z.object({
-  displayName: z.string().trim().min(1, 'Enter a display name').max(256).nullable(),
+  displayName: z
+    .string()
+    .trim()
+    .max(256, 'Display names are at most 256 characters')
+    .transform((name) => (name === '' ? null : name))
+    .nullable(),
 });
 
 /** `POST /api/auth/change-password`: signs out every other session (issue: "changing a password revokes the other sessions"). */

@@ -198,6 +198,16 @@ describe('account settings', () => {
 
     const renamed = await browser.patch('/api/auth/me', { displayName: '  Ada  ' });
     expect(renamed.json()).toMatchObject({ user: { displayName: 'Ada' } });
+    // Clearing the field removes the name (the form sends what the shopper left: nothing).
+    const cleared = await browser.patch('/api/auth/me', { displayName: '   ' });
+    expect(cleared.json()).toMatchObject({ user: { displayName: null } });
+    expect((await browser.get('/api/auth/me')).json()).toMatchObject({
+      user: { displayName: null },
+    });
+    const tooLong = await browser.patch('/api/auth/me', { displayName: 'a'.repeat(257) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Display names are at most 256 characters');
+    await browser.patch('/api/auth/me', { displayName: 'Ada' });
 
     const list = (await browser.get('/api/auth/sessions')).json<{
       sessions: { id: string; isCurrent: boolean }[];

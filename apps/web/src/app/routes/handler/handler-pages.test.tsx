@@ -283,4 +283,46 @@ describe('/handler/account-settings', () => {
     expect(await screen.findByText('Display name saved.')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Ada L/ })).toBeTruthy();
   });
+
+  it('says plainly that a display name is too long, without sending it', async () => {
+    const api = stubApi({
+      user: shopper,
+      routes: { 'GET /api/auth/sessions': () => json({ sessions }) },
+    });
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    await screen.findByRole('heading', { level: 1, name: 'Account settings' });
+    const field = screen.getByLabelText('Display name');
+    await user.click(field);
+    await user.paste('a'.repeat(300));
+    await user.click(screen.getByRole('button', { name: 'Save display name' }));
+    expect(await screen.findByText('Display names are at most 256 characters')).toBeTruthy();
+    expect(screen.queryByText(/Too big|expected string/)).toBeNull();
+    expect(sentRequests(api.fetch)).not.toContain('PATCH /api/auth/me');
+  });
+
+  it('clearing the display name removes it (saves no name)', async () => {
+    const named = { ...shopper, displayName: 'Ada L' };
+    const bodies: unknown[] = [];
+    stubApi({
+      user: named,
+      routes: {
+        'GET /api/auth/sessions': () => json({ sessions }),
+        'PATCH /api/auth/me': ({ body }) => {
+          bodies.push(body);
+          return json({ user: { ...named, displayName: null } });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    await screen.findByRole('heading', { level: 1, name: 'Account settings' });
+    expect(screen.getByRole('button', { name: /Ada L/ })).toBeTruthy();
+    await user.clear(screen.getByLabelText('Display name'));
+    await user.click(screen.getByRole('button', { name: 'Save display name' }));
+    expect(await screen.findByText('Display name saved.')).toBeTruthy();
+    expect(screen.queryByText('Enter a display name')).toBeNull();
+    expect(bodies).toEqual([{ displayName: null }]);
+    expect(screen.queryByRole('button', { name: /Ada L/ })).toBeNull();
+  });
 });
