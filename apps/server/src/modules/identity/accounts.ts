@@ -152,6 +152,8 @@ export class Accounts {
       ? await this.#repository.findUser(project.id, redeemed.user_id)
       : null;
     if (!user) throw knownErrors.verificationCodeNotFound();
+    // Before the password changes, so that no older link of this user can change it again.
+    await this.#codes.useUpAllOf(project.id, user.id, 'password_reset');
     await this.#repository.updateUser(project.id, user.id, {
       passwordHash: await hashPassword(password),
     });
@@ -176,6 +178,8 @@ export class Accounts {
     await this.#repository.updateUser(user.projectId, user.id, {
       passwordHash: await hashPassword(input.newPassword),
     });
+    // A reset link asked for before the change must not undo it.
+    await this.#codes.useUpAllOf(user.projectId, user.id, 'password_reset');
     await this.#sessions.endAllOf(user.id, input.keepSessionId);
   }
 
@@ -195,6 +199,7 @@ export class Accounts {
     await this.#repository.updateUser(user.projectId, user.id, {
       passwordHash: await hashPassword(password),
     });
+    await this.#codes.useUpAllOf(user.projectId, user.id, 'password_reset');
   }
 
   // ---- sign-in links and one-time passwords ----
@@ -359,6 +364,10 @@ export class Accounts {
     try {
       await this.#repository.transaction(async (repository) => {
         await repository.updateUser(projectId, userId, userChanges);
+        // A reset link asked for before the server changed the password must not undo it.
+        if (password !== undefined) {
+          await repository.markVerificationCodesOfUserUsed(projectId, userId, 'password_reset');
+        }
         await changePrimaryEmail(repository, user, { email, emailVerified, emailAuthEnabled });
       });
     } catch (error) {

@@ -572,6 +572,22 @@ export class IdentityRepository {
       .where('id', '=', codeId)
       .execute();
   }
+
+  /** Marks every still-unused code of a user for `purpose` used. */
+  async markVerificationCodesOfUserUsed(
+    projectId: string,
+    userId: string,
+    purpose: VerificationPurpose,
+  ) {
+    await this.#db
+      .updateTable('identity_verification_codes')
+      .set({ used_at: new Date() })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+  }
 }
 
 type UserRow = Selectable<DatabaseSchema['identity_users']> & {

@@ -585,6 +585,72 @@ describe('codes by email', () => {
     expectKnownError(oldSession, 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   });
 
+  it('uses up every older reset link once the password is reset with a newer one', async () => {
+    const { email } = await signUp();
+    const codes: string[] = [];
+    for (let sent = 0; sent < 3; sent++) {
+      await api.call('POST', '/auth/password/send-reset-code', {
+        body: { email, callback_url: '/reset-password' },
+      });
+      const mail = await inbox.waitForMail(email);
+      codes.push(extractLink(mail.text, '/reset-password').searchParams.get('code')!);
+    }
+    const [first, second, newest] = codes as [string, string, string];
+    // Another address than the other tests', so that their guesses do not count against these.
+    const remoteAddress = '10.0.2.1';
+    const reset = await api.call('POST', '/auth/password/reset', {
+      body: { code: newest, password: 'the newest secret' },
+      remoteAddress,
+    });
+    expect(reset.json()).toEqual({ success: true });
+    for (const code of [first, second]) {
+      expectKnownError(
+        await api.call('POST', '/auth/password/reset/check-code', {
+          body: { code },
+          remoteAddress,
+        }),
+        409,
+        'VERIFICATION_CODE_ALREADY_USED',
+      );
+      expectKnownError(
+        await api.call('POST', '/auth/password/reset', {
+          body: { code, password: 'an older secret' },
+          remoteAddress,
+        }),
+        409,
+        'VERIFICATION_CODE_ALREADY_USED',
+      );
+    }
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'the newest secret' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('uses up outstanding reset links when the password is changed another way', async () => {
+    const { email, password, access_token } = await signUp();
+    await api.call('POST', '/auth/password/send-reset-code', {
+      body: { email, callback_url: '/reset-password' },
+    });
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/reset-password',
+    ).searchParams.get('code')!;
+    const update = await api.call('POST', '/auth/password/update', {
+      accessToken: access_token,
+      body: { old_password: password, new_password: 'changed on purpose' },
+    });
+    expect(update.json()).toEqual({ success: true });
+    expectKnownError(
+      await api.call('POST', '/auth/password/reset/check-code', {
+        body: { code },
+        remoteAddress: '10.0.2.2',
+      }),
+      409,
+      'VERIFICATION_CODE_ALREADY_USED',
+    );
+  });
+
   it('answers a reset request for an unknown email the same way and sends nothing', async () => {
     const email = newEmail();
     const response = await api.call('POST', '/auth/password/send-reset-code', {

@@ -89,4 +89,12 @@ export class VerificationCodes {
     if (outcome instanceof Error) throw outcome;
     return outcome;
   }
+
+  /**
+   * Uses up every outstanding code of a user for `purpose`, e.g. all reset links once the
+   * password has changed: an older link must not change it again.
+   */
+  async useUpAllOf(projectId: string, userId: string, purpose: VerificationPurpose): Promise<void> {
+    await this.#repository.markVerificationCodesOfUserUsed(projectId, userId, purpose);
+  }
 }
