@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SESSION_LIFETIME_MS } from './sessions.ts';
 
 /** Request bodies of the identity API (stack-auth.md §3); unknown keys are refused. */
 const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
@@ -28,7 +29,16 @@ export const sendVerificationCodeBody = z.strictObject({ email, callback_url: ur
 export const sessionsQuery = z.strictObject({ user_id: userIdOrMe.optional() });
 export const createSessionBody = z.strictObject({
   user_id: userIdOrMe,
-  expires_in_millis: z.number().int().positive().optional(),
+  // A longer lifetime is refused rather than shortened, so that the caller learns of it.
+  expires_in_millis: z
+    .number()
+    .int()
+    .positive()
+    .max(
+      MAX_SESSION_LIFETIME_MS,
+      `must be at most ${MAX_SESSION_LIFETIME_MS} (367 days); sessions cannot live longer`,
+    )
+    .optional(),
   is_impersonation: z.boolean().optional(),
 });
 

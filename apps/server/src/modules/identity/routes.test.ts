@@ -1145,6 +1145,35 @@ describe('the server tier', () => {
     });
     expectKnownError(unknown, 400, 'USER_ID_DOES_NOT_EXIST');
   });
+
+  it('creates sessions of up to 367 days, a year by default, and refuses longer ones with SCHEMA_ERROR', async () => {
+    const { user_id } = await signUp();
+    const dayMs = 24 * 60 * 60 * 1000;
+    /** Days from now until the session of `body` ends, read from the session row. */
+    async function lifetimeDays(body: Record<string, unknown>): Promise<number> {
+      const session = await api.call('POST', '/auth/sessions', { tier: 'server', body });
+      expect(session.statusCode).toBe(200);
+      const { refresh_token_id } = decodeJwt(session.json<{ access_token: string }>().access_token);
+      const row = await testDb.database.db
+        .selectFrom('identity_sessions')
+        .select('expires_at')
+        .where('id', '=', refresh_token_id as string)
+        .executeTakeFirstOrThrow();
+      return Math.round((row.expires_at.getTime() - Date.now()) / dayMs);
+    }
+    expect(await lifetimeDays({ user_id, expires_in_millis: 367 * dayMs })).toBe(367);
+    expect(await lifetimeDays({ user_id })).toBe(365);
+    for (const expires_in_millis of [367 * dayMs + 1, 99_999_999_999_999]) {
+      const response = await api.call('POST', '/auth/sessions', {
+        tier: 'server',
+        body: { user_id, expires_in_millis },
+      });
+      expectKnownError(response, 400, 'SCHEMA_ERROR');
+      expect(response.json<{ details: { message: string } }>().details.message).toMatch(
+        /body\.expires_in_millis: must be at most 31708800000 \(367 days\)/,
+      );
+    }
+  });
 });
 
 describe('anonymous and restricted users', () => {

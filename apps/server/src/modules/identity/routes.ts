@@ -37,7 +37,6 @@ import {
   serverOrHigher,
   type IdentityRequestContext,
 } from './request-context.ts';
-import { MAX_SESSION_LIFETIME_MS } from './sessions.ts';
 import { toClientUser, toServerUser } from './user-presenter.ts';
 
 interface IdentityRoutesOptions {
@@ -371,10 +370,8 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     const user = await identity.accounts.find(ctx.project.id, userId);
     if (!user) throw knownErrors.userIdDoesNotExist(userId);
     const issued = await identity.sessions.create(user, {
-      lifetimeMs: Math.min(
-        body.expires_in_millis ?? MAX_SESSION_LIFETIME_MS,
-        MAX_SESSION_LIFETIME_MS,
-      ),
+      // Without a lifetime, the default of a year (stack-auth.md §3.7); the schema caps it.
+      lifetimeMs: body.expires_in_millis,
       isImpersonation: body.is_impersonation ?? false,
       ip: ipOf(request),
     });
