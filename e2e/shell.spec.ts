@@ -65,6 +65,32 @@ test.describe('a new visitor', () => {
     expect(errors).toEqual([]);
   });
 
+  test('opens a product link placed in the path without https:// (the /{host} form)', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.goto('/www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight?x=1');
+    await expect(page).toHaveURL(
+      new RegExp(`/new-search/${uuidV4}/apple-com-airpods-max-lightning-starlight$`),
+    );
+    const stored = JSON.parse(
+      (await readStoredRequest(page, requestIdFrom(page.url()))) ?? '{}',
+    ) as { url?: string };
+    expect(stored.url).toBe(
+      'https://www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight?x=1',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('opens a too-long link in the path and is told it is too long', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.goto(`/https://www.example.com/p/${'a'.repeat(2100)}`);
+    await expect(page).toHaveURL(/\/\?error=invalid-url&reason=too-long$/);
+    await expect(page.getByRole('alert')).toContainText('That link is too long.');
+    await expect(page.getByRole('alert')).toContainText('2,048 characters');
+    expect(errors).toEqual([]);
+  });
+
   test('opens an invalid link in the path and sees a clear message on the landing page', async ({
     page,
   }) => {

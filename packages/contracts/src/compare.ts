@@ -6,7 +6,7 @@ export const compareRequestSchema = z.object({
     .string({ message: 'Paste a product link' })
     .trim()
     .min(1, 'Paste a product link')
-    .max(2048),
+    .max(2048, 'Product links can be at most 2,048 characters'),
   /** The id the web app made for this search (spec §2), so the result can be fetched again. */
   requestId: z.uuid().optional(),
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkProductUrl, makeProductSlug, productUrlFromLocation } from './product-url.ts';
+import {
+  checkProductUrl,
+  makeProductSlug,
+  productUrlFromLocation,
+  withAssumedScheme,
+} from './product-url.ts';
 
 function slugOf(href: string): string {
   return makeProductSlug(new URL(href));
@@ -87,6 +92,40 @@ describe('checkProductUrl (spec §5)', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toContain(reason);
   });
+
+  it('marks only an over-long link as too long, so pages can say so', () => {
+    const long = checkProductUrl(`https://example.com/${'a'.repeat(2100)}`);
+    expect(long).toMatchObject({ ok: false, tooLong: true });
+    const bad = checkProductUrl('not a url');
+    expect(bad.ok || bad.tooLong).toBeFalsy();
+  });
+});
+
+describe('withAssumedScheme', () => {
+  it.each([
+    [
+      'www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight',
+      'https://www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight',
+    ],
+    ['  amazon.com/dp/B0?th=1 ', 'https://amazon.com/dp/B0?th=1'],
+    ['Shop.Example.co.uk:8443/p/1', 'https://Shop.Example.co.uk:8443/p/1'],
+  ])('adds https:// to %j', (input, expected) => {
+    expect(withAssumedScheme(input)).toBe(expected);
+    expect(checkProductUrl(withAssumedScheme(input)).ok).toBe(true);
+  });
+
+  it.each([
+    'https://www.apple.com/x',
+    'HTTP://example.com/x',
+    'not a link',
+    'favicon.ico',
+    'localhost:3000/p/1',
+    '10.0.0.1/p',
+    'ftp://example.com/file',
+    'javascript:alert(1)',
+  ])('leaves %j alone', (input) => {
+    expect(withAssumedScheme(input)).toBe(input);
+  });
 });
 
 describe('productUrlFromLocation', () => {
@@ -118,6 +157,41 @@ describe('productUrlFromLocation', () => {
     expect(productUrlFromLocation('/browse/gaming', '', '')).toBeNull();
     expect(productUrlFromLocation('/', '?error=invalid-url', '')).toBeNull();
     expect(productUrlFromLocation('/httpbin', '', '')).toBeNull();
+  });
+
+  it('reads a path that starts with a bare domain name as an https link (the /{host} route)', () => {
+    expect(
+      productUrlFromLocation(
+        '/www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight',
+        '?fnode=abc',
+        '#specs',
+      ),
+    ).toBe(
+      'https://www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight?fnode=abc#specs',
+    );
+    expect(productUrlFromLocation('/amazon.com', '', '')).toBe('https://amazon.com');
+    expect(productUrlFromLocation('//amazon.com/dp/B0', '', '')).toBe('https://amazon.com/dp/B0');
+  });
+
+  it('leaves root files, assets, app pages and non-domains alone', () => {
+    for (const path of [
+      '/favicon.ico',
+      '/robots.txt',
+      '/manifest.webmanifest',
+      '/index.html',
+      '/sw.js',
+      '/assets/index-Bx1.js',
+      '/.well-known/security.txt',
+      '/new-search/0b6f/amazon-com-b0',
+      '/handler/account-settings',
+      '/localhost/p',
+      '/10.0.0.1/p',
+      '/amazon',
+      '/amazon.',
+      '/a..com/x',
+    ]) {
+      expect(productUrlFromLocation(path, '', ''), path).toBeNull();
+    }
   });
 
   it('returns the garbage after https:// for the validator to refuse', () => {

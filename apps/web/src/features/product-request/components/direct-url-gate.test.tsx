@@ -19,8 +19,8 @@ function renderGateAt(address: string) {
       children: [{ path: '*', element: null }],
     },
   ]);
-  render(<RouterProvider router={router} />);
-  return { router, historyLength };
+  const { unmount } = render(<RouterProvider router={router} />);
+  return { router, historyLength, unmount };
 }
 
 describe('DirectUrlGate', () => {
@@ -59,6 +59,41 @@ describe('DirectUrlGate', () => {
       url: 'https://shop.example.com/items/lamp.html?color=blue&size=l',
     });
     expect(window.location.pathname).toMatch(/\/shop-example-com-lamp-html$/);
+  });
+
+  it('reads a path starting with a bare shop domain (the /{host} route) as an https link', async () => {
+    const { router } = renderGateAt(
+      '/www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight?fnode=1',
+    );
+    await act(async () => undefined);
+    const match = /^\/new-search\/([0-9a-f-]{36})\/([a-z0-9-]+)$/.exec(window.location.pathname);
+    expect(match).not.toBeNull();
+    expect(match![2]).toBe('apple-com-airpods-max-lightning-starlight');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(readProductRequest(match![1]!)).toEqual({
+      url: 'https://www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight?fnode=1',
+      timestamp: expect.any(Number) as number,
+    });
+  });
+
+  it('leaves root files and app pages to the app', async () => {
+    for (const path of ['/favicon.ico', '/browse/gaming', '/robots.txt']) {
+      const { unmount } = renderGateAt(path);
+      await act(async () => undefined);
+      expect(window.location.pathname).toBe(path);
+      expect(screen.getByText('app content')).toBeTruthy();
+      unmount();
+    }
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('says when a link was refused only for being too long', async () => {
+    renderGateAt(`/https://www.example.com/p/${'a'.repeat(2100)}`);
+    await act(async () => undefined);
+    expect(window.location.pathname + window.location.search).toBe(
+      '/?error=invalid-url&reason=too-long',
+    );
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('sends an invalid product link to /?error=invalid-url', async () => {

@@ -1,13 +1,14 @@
 import { productUrlFromLocation } from '@ipick/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { INVALID_URL_PATH, startProductRequest } from '../utils/start-product-request';
+import { rejectedUrlPath, startProductRequest } from '../utils/start-product-request';
 import { ProcessingUrlScreen } from './processing-url-screen';
 
 /**
  * The direct-URL detector (spec §2, §5). When the address is a product link placed in the path
- * (`/https://shop.example/p/123?x=1`), it shows "Processing URL..." instead of the app and
- * replaces the address with the results page, or with `/?error=invalid-url`.
+ * (`/https://shop.example/p/123?x=1`, or `/shop.example/p/123` without a scheme), it shows
+ * "Processing URL..." instead of the app and replaces the address with the results page, or
+ * with `/?error=invalid-url` (plus `&reason=too-long` when only the length is wrong).
  *
  * It reads the raw `window.location` rather than route params: such paths hold `//`, dots and a
  * query that belongs to the product link, none of which survive route matching intact.
@@ -30,7 +31,7 @@ function DirectUrlRedirect({ candidate }: { candidate: string }) {
     if (handledRef.current === candidate) return;
     handledRef.current = candidate;
     const result = startProductRequest(candidate);
-    void navigate(result.ok ? result.path : INVALID_URL_PATH, { replace: true });
+    void navigate(result.ok ? result.path : rejectedUrlPath(result), { replace: true });
   }, [candidate, navigate]);
 
   return <ProcessingUrlScreen />;

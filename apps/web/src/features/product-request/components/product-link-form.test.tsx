@@ -65,6 +65,45 @@ describe('ProductLinkForm', () => {
     });
   });
 
+  it('adds https:// to a pasted link that starts with a shop domain', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', routes);
+    await user.click(screen.getByLabelText('Product link'));
+    await user.paste('www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight');
+    await user.keyboard('{Enter}');
+
+    await screen.findByText(/^results /);
+    const match = /^\/new-search\/([0-9a-f-]{36})\/([a-z0-9-]+)$/.exec(
+      router.state.location.pathname,
+    );
+    expect(match![2]).toBe('apple-com-airpods-max-lightning-starlight');
+    expect(readProductRequest(match![1]!)).toMatchObject({
+      url: 'https://www.apple.com/shop/product/MWDJ0LL/A/airpods-max-lightning-starlight',
+    });
+  });
+
+  it('says a very long link is too long, naming the limit', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', routes);
+    await user.click(screen.getByLabelText('Product link'));
+    await user.paste(`https://www.example.com/p/${'a'.repeat(2100)}`);
+    await user.click(screen.getByRole('button', { name: 'Compare prices' }));
+
+    const message = screen.getByRole('alert').textContent;
+    expect(message).toContain('That link is too long.');
+    expect(message).toContain('at most 2,048 characters');
+    expect(message).not.toMatch(/doesn't look like a product link/);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('explains a direct link refused for its length (?reason=too-long)', () => {
+    renderAt('/?error=invalid-url&reason=too-long', routes);
+    const alert = screen.getByRole('alert').textContent;
+    expect(alert).toContain('That link is too long.');
+    expect(alert).toContain('at most 2,048 characters');
+    expect(alert).not.toContain("isn't a valid product address");
+  });
+
   it('explains a rejected direct link (?error=invalid-url) with an alert', async () => {
     const user = userEvent.setup();
     renderAt('/?error=invalid-url', routes);

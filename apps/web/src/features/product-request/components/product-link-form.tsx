@@ -1,3 +1,4 @@
+import { MAX_PRODUCT_URL_LENGTH } from '@ipick/core';
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,11 +7,19 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { INVALID_URL_ERROR, startProductRequest } from '../utils/start-product-request';
+import {
+  INVALID_URL_ERROR,
+  startProductRequest,
+  TOO_LONG_REASON,
+} from '../utils/start-product-request';
 
 const emptyInputMessage = 'Paste a product link first.';
 const invalidInputMessage =
   "That doesn't look like a product link. Paste the full address, starting with https://";
+const limitText = MAX_PRODUCT_URL_LENGTH.toLocaleString('en-US');
+// A real link can be refused only for its length; telling the shopper to add https:// then misleads.
+const tooLongTitle = 'That link is too long.';
+const tooLongHint = `Product links can be at most ${limitText} characters. Try the address without the part after "?", which is often only tracking.`;
 
 /**
  * The paste box: validates a product link, opens a request for it and goes to its results page.
@@ -27,6 +36,7 @@ export function ProductLinkForm({ className }: { className?: string }) {
   const hintId = `${inputId}-hint`;
   // Once the visitor tries again, the old redirect's message no longer applies.
   const showRedirectError = searchParams.get('error') === INVALID_URL_ERROR && !hasSubmitted;
+  const redirectWasTooLong = searchParams.get('reason') === TOO_LONG_REASON;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +48,7 @@ export function ProductLinkForm({ className }: { className?: string }) {
     }
     const result = startProductRequest(input);
     if (!result.ok) {
-      setError(invalidInputMessage);
+      setError(result.tooLong ? `${tooLongTitle} ${tooLongHint}` : invalidInputMessage);
       return;
     }
     setError(null);
@@ -50,8 +60,17 @@ export function ProductLinkForm({ className }: { className?: string }) {
       {showRedirectError ? (
         <Alert variant="destructive" role="alert" className="text-left">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>That link isn&apos;t a valid product address.</AlertTitle>
-          <AlertDescription>Paste a full link that starts with https://</AlertDescription>
+          {redirectWasTooLong ? (
+            <>
+              <AlertTitle>{tooLongTitle}</AlertTitle>
+              <AlertDescription>{tooLongHint}</AlertDescription>
+            </>
+          ) : (
+            <>
+              <AlertTitle>That link isn&apos;t a valid product address.</AlertTitle>
+              <AlertDescription>Paste a full link that starts with https://</AlertDescription>
+            </>
+          )}
         </Alert>
       ) : null}
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2 text-left">
