@@ -237,6 +237,11 @@ export class Accounts {
     return { nonce: issued.nonce };
   }
 
+  /** Checks an emailed sign-in code without using it up (stack-auth.md §3.2). */
+  async checkSignInCode(project: ProjectRecord, code: string): Promise<void> {
+    await this.#codes.redeem(project.id, 'otp_sign_in', code, { peek: true });
+  }
+
   /**
    * Signs in with an emailed code. An email nobody has becomes a new user, or, when an anonymous
    * caller (`currentUser`) sends the code, that user keeps their id and data and gets the email.

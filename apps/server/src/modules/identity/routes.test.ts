@@ -394,6 +394,45 @@ describe('sessions and refresh', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it('refreshes with the refresh token in a header at /auth/sessions/current/refresh', async () => {
+    const { refresh_token, access_token, user_id } = await signUp();
+    for (const prefix of ['x-stack', 'x-hexclave']) {
+      const response = await api.call('POST', '/auth/sessions/current/refresh', {
+        headers: { [`${prefix}-refresh-token`]: refresh_token },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ access_token: string }>();
+      expect(Object.keys(body)).toEqual(['access_token']);
+      expect(body.access_token).not.toBe(access_token);
+      const me = await api.call('GET', '/users/me', { accessToken: body.access_token });
+      expect(me.json()).toMatchObject({ id: user_id });
+    }
+    expectKnownError(
+      await api.call('POST', '/auth/sessions/current/refresh', {
+        headers: { 'x-stack-refresh-token': 'a'.repeat(45) },
+      }),
+      401,
+      'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+    );
+    expectKnownError(
+      await api.call('POST', '/auth/sessions/current/refresh'),
+      401,
+      'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+    );
+    const signOut = await api.call('DELETE', '/auth/sessions/current', {
+      accessToken: access_token,
+      body: {},
+    });
+    expect(signOut.json()).toEqual({ success: true });
+    expectKnownError(
+      await api.call('POST', '/auth/sessions/current/refresh', {
+        headers: { 'x-stack-refresh-token': refresh_token },
+      }),
+      401,
+      'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+    );
+  });
+
   it('refuses an unknown refresh token with the known error the clients need, and a wrong client secret', async () => {
     expectKnownError(await refresh('a'.repeat(45)), 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     const { refresh_token } = await signUp();
@@ -751,6 +790,30 @@ describe('codes by email', () => {
       primary_email_verified: true,
       has_password: false,
     });
+  });
+  it('checks an emailed sign-in code without using it up', async () => {
+    const email = newEmail();
+    const sent = await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email, callback_url: '/handler/magic-link-callback' },
+    });
+    const { nonce } = sent.json<{ nonce: string }>();
+    const code = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/magic-link-callback',
+    ).searchParams.get('code')!;
+    // Another address than the other tests', so that their guesses do not count against these.
+    const remoteAddress = '10.0.3.1';
+    const check = (code: string) =>
+      api.call('POST', '/auth/otp/sign-in/check-code', { body: { code }, remoteAddress });
+    expect((await check(code)).json()).toEqual({ is_code_valid: true });
+    // The code typed by hand: the six characters from the email and the nonce.
+    expect((await check(`${code.slice(0, 6).toUpperCase()}${nonce}`)).json()).toEqual({
+      is_code_valid: true,
+    });
+    expectKnownError(await check('X'.repeat(45)), 404, 'VERIFICATION_CODE_NOT_FOUND');
+    const signIn = await api.call('POST', '/auth/otp/sign-in', { body: { code }, remoteAddress });
+    expect(signIn.json()).toMatchObject({ is_new_user: true });
+    expectKnownError(await check(code), 409, 'VERIFICATION_CODE_ALREADY_USED');
   });
 });
 

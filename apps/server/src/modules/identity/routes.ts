@@ -253,6 +253,17 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     },
   );
 
+  app.post(
+    '/auth/otp/sign-in/check-code',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      const body = parseIdentityInput(codeBody, request.body, 'body');
+      await identity.accounts.checkSignInCode(ctx.project, body.code);
+      return { is_code_valid: true };
+    },
+  );
+
   // ---- email verification ----
 
   app.post(
@@ -315,6 +326,16 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
       expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
       refresh_token: body.refresh_token,
       scope: 'legacy',
+    };
+  });
+
+  // The REST form of the refresh grant (stack-auth.md §2.4(b)): the refresh token comes in a header.
+  app.post('/auth/sessions/current/refresh', async (request) => {
+    const ctx = requireAccess(await context(request), clientOrHigher);
+    const refreshToken = identityHeader(request, 'refresh-token');
+    if (!refreshToken) throw knownErrors.refreshTokenNotFoundOrExpired();
+    return {
+      access_token: await identity.sessions.refresh(ctx.project.id, refreshToken, ipOf(request)),
     };
   });
 
