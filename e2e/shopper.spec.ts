@@ -52,7 +52,10 @@ test('a new shopper compares a catalog link, favourites it, and finds it in favo
     const saving = pasted!.offer.priceMinor! - other.offer.priceMinor!;
     if (saving > 0) await expect(item).toContainText(`Save ${formatMoney(saving, 'USD')}`);
   }
-  await expect(page.getByRole('list', { name: 'Similar products' })).toBeVisible();
+  const similar = page.getByRole('list', { name: 'Similar products' });
+  await expect(similar).toBeVisible();
+  // A different product's lower price is not a saving on the pasted one, so it gets no badge.
+  await expect(similar).not.toContainText(/Save \$/);
 
   // Search and comparison reach the data layer once each (spec §7).
   const events = await page.evaluate(() =>

@@ -382,7 +382,7 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
   });
 
   it('shows the notice, the no-same-product state and similar products', async () => {
-    const alternative = buildOffer({ title: 'Zeta Kettle 1.5 L' });
+    const alternative = buildOffer({ title: 'Zeta Kettle 1.5 L', savingsMinor: 25503 });
     stubComparison(
       buildComparison({
         sameProduct: [],
@@ -400,6 +400,27 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     ).toBeTruthy();
     const similar = screen.getByRole('list', { name: 'Similar products' });
     expect(within(similar).getByText('Zeta Kettle 1.5 L')).toBeTruthy();
+    // A different model's lower price is not a saving on the shopper's product: no badge.
+    expect(similar.textContent).not.toMatch(/Save \$|\$255\.03/);
+  });
+
+  it('badges savings for the same product only, not for similar products', async () => {
+    stubComparison(
+      buildComparison({
+        sameProduct: [buildOffer({ title: 'Acme kettle', savingsMinor: 1200 })],
+        alternatives: [
+          buildOffer({ title: 'Zeta kettle', savingsMinor: 25503 }),
+          buildOffer({ title: 'Omega kettle', savingsMinor: -500 }),
+        ],
+      }),
+    );
+    renderAt(path);
+    const same = await screen.findByRole('list', { name: 'Same product elsewhere' });
+    expect(same.textContent).toContain('Save $12.00');
+    const similar = screen.getByRole('list', { name: 'Similar products' });
+    expect(similar.textContent).not.toContain('Save');
+    expect(similar.textContent).not.toContain('$255.03');
+    expect(similar.textContent).not.toContain('$5.00 more');
   });
 
   it('suggests another link when nothing at all was found', async () => {

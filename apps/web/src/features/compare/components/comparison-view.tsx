@@ -135,6 +135,7 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
                   requestId={requestId}
                   offers={sameProduct}
                   visible={visibleSame}
+                  showSavings
                   renderFavorite={renderFavorite}
                   onClearFilters={clearFilters}
                   empty={
@@ -156,6 +157,8 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
                     requestId={requestId}
                     offers={alternatives}
                     visible={visibleAlternatives}
+                    // A different product's lower price is not a saving on the pasted one.
+                    showSavings={false}
                     renderFavorite={renderFavorite}
                     onClearFilters={clearFilters}
                   />
@@ -175,6 +178,7 @@ function OfferSection({
   requestId,
   offers,
   visible,
+  showSavings,
   renderFavorite,
   onClearFilters,
   empty,
@@ -184,6 +188,7 @@ function OfferSection({
   requestId: string;
   offers: readonly ComparedOffer[];
   visible: readonly ComparedOffer[];
+  showSavings: boolean;
   renderFavorite?: RenderFavorite;
   onClearFilters: () => void;
   /** Shown when the comparison found no offers of this kind at all. */
@@ -209,6 +214,7 @@ function OfferSection({
         requestId={requestId}
         offers={visible}
         whyLabel={whyLabel}
+        showSavings={showSavings}
         renderFavorite={renderFavorite}
       />
     );

@@ -12,11 +12,23 @@ interface OfferListProps {
   offers: readonly ComparedOffer[];
   /** The summary that opens an offer's match reasons. */
   whyLabel: string;
+  /**
+   * Whether to badge each offer's saving against the pasted product. Only for the same product:
+   * "Save $255" on a different model reads as a saving on the shopper's own product.
+   */
+  showSavings: boolean;
   renderFavorite?: RenderFavorite;
 }
 
 /** Offers at other retailers, in the order given. */
-export function OfferList({ label, requestId, offers, whyLabel, renderFavorite }: OfferListProps) {
+export function OfferList({
+  label,
+  requestId,
+  offers,
+  whyLabel,
+  showSavings,
+  renderFavorite,
+}: OfferListProps) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {offers.map((offer) => (
@@ -25,6 +37,7 @@ export function OfferList({ label, requestId, offers, whyLabel, renderFavorite }
           requestId={requestId}
           offer={offer}
           whyLabel={whyLabel}
+          showSavings={showSavings}
           renderFavorite={renderFavorite}
         />
       ))}
@@ -36,15 +49,17 @@ function OfferItem({
   requestId,
   offer,
   whyLabel,
+  showSavings,
   renderFavorite,
 }: {
   requestId: string;
   offer: ComparedOffer;
   whyLabel: string;
+  showSavings: boolean;
   renderFavorite?: RenderFavorite;
 }) {
   const titleId = useId();
-  const savings = savingsText(offer.savingsMinor, offer.currency);
+  const savings = showSavings ? savingsText(offer.savingsMinor, offer.currency) : null;
   const shipping = shippingText(offer.shippingMinor, offer.currency);
   const availability = humanize(offer.availability);
   // "New" is what a shopper assumes; only the exceptions are worth a label on every offer.

@@ -12,6 +12,8 @@ import {
 } from '../test/build-comparison';
 
 /** Each body row as its cells' text. */
+const notCompared = '—Not compared: a different product';
+
 function rowsOf(table: HTMLElement): string[][] {
   const [, body] = within(table).getAllByRole('rowgroup') as [HTMLElement, HTMLElement];
   return within(body)
@@ -48,8 +50,9 @@ describe('the old results page /search/:requestId/:slug', { timeout: 15_000 }, (
       ['Acme kettle (used)', 'eBay', 'Same product', '$29.99', 'Save $20.00'],
       ['Acme 1.7L Electric Kettle', 'Walmart', 'Same product', '$37.99', 'Save $12.00'],
       ['Kettle by Acme', 'Target', 'Same product', '$52.99', '$3.00 more'],
-      ['Zeta Kettle 1.5 L', 'Best Buy', 'Similar product', '$44.99', 'Save $5.00'],
-      ['Omega Kettle refurbished', 'Walmart', 'Similar product', '$59.99', '$10.00 more'],
+      // No saving is claimed for a different product: it is not a saving on the shopper's one.
+      ['Zeta Kettle 1.5 L', 'Best Buy', 'Similar product', '$44.99', notCompared],
+      ['Omega Kettle refurbished', 'Walmart', 'Similar product', '$59.99', notCompared],
     ]);
     const link = within(table).getByRole('link', { name: 'Kettle by Acme' });
     const href = new URL(link.getAttribute('href')!, 'http://localhost');

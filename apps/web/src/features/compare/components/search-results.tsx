@@ -130,7 +130,15 @@ function OfferTable({ result }: { result: CompareResponse }) {
                     {priceText(offer.priceMinor, offer.currency)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {savingsText(offer.savingsMinor, offer.currency) ?? '—'}
+                    {kind === 'Same product' ? (
+                      (savingsText(offer.savingsMinor, offer.currency) ?? '—')
+                    ) : (
+                      // A different product's lower price is not a saving on the pasted one.
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">Not compared: a different product</span>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
