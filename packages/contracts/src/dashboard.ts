@@ -137,7 +137,10 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     amountMinor: z.number().int(),
     currency: z.string().nullable(),
     source: z.enum(['server', 'browser']),
-    /** It quoted the referral or click id of a click ipick recorded for this business. */
+    /**
+     * It quoted the referral or click id of a click ipick recorded for this business, made
+     * within the attribution window before it: what Home and Analytics count.
+     */
     attributed: z.boolean(),
   }),
 ]);

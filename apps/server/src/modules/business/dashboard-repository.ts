@@ -513,8 +513,10 @@ export class DashboardRepository {
           v.received_at as at, ${atText(sql`v.received_at`)} as at_text,
           v.kind as label, v.order_id as detail, null::text as page, null::text as campaign,
           null::text as device, null::text as country,
-          ${quotesIpickId(businessId, { referralId: 'v.referral_id', clickId: 'v.click_id' })}
-            as attributed,
+          coalesce(${isIpickConversion(businessId, {
+            ipickClickAt: 'v.ipick_click_at',
+            occurredAt: 'v.occurred_at',
+          })}, false) as attributed,
           v.order_id as order_id, v.amount_minor as amount_minor, v.currency as currency,
           v.source as source
         from conversions v

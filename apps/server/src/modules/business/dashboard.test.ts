@@ -594,6 +594,13 @@ describe('GET /api/business/dashboard/activity', () => {
     await sale('other-shop', { referralId: 'aff_other_1746093600000_x' });
     await sale('other-shops-click', { clickId: othersClickId });
     await sale('no-id', {});
+    // Quoting ipick's click 40 days on is outside the 30-day window, as on Home.
+    await buildConversion(db(), id, {
+      at: '2025-06-10T12:00:00Z',
+      orderId: 'after-window',
+      amountMinor: 500,
+      referralId: 'aff_shop_1746093600000_real',
+    });
     await buildEvent(db(), id, {
       at: '2025-05-01T11:00:00Z',
       eventType: 'made_up_view',
@@ -616,6 +623,7 @@ describe('GET /api/business/dashboard/activity', () => {
       'other-shop': false,
       'other-shops-click': false,
       'no-id': false,
+      'after-window': false,
     });
     const events = (
       await shop.browser.get('/api/business/dashboard/activity?type=event')
