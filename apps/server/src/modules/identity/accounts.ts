@@ -147,13 +147,15 @@ export class Accounts {
   /** Sets a new password from a reset code and ends every session of the user. */
   async resetPassword(project: ProjectRecord, code: string, password: string): Promise<UserRecord> {
     checkPasswordRules(password);
-    const redeemed = await this.#codes.redeem(project.id, 'password_reset', code);
+    // Every reset link of the user is used up with this one, so that no other link (an older
+    // one, or one used at the same moment) can change the password again.
+    const redeemed = await this.#codes.redeem(project.id, 'password_reset', code, {
+      useUpAllOfUser: true,
+    });
     const user = redeemed.user_id
       ? await this.#repository.findUser(project.id, redeemed.user_id)
       : null;
     if (!user) throw knownErrors.verificationCodeNotFound();
-    // Before the password changes, so that no older link of this user can change it again.
-    await this.#codes.useUpAllOf(project.id, user.id, 'password_reset');
     await this.#repository.updateUser(project.id, user.id, {
       passwordHash: await hashPassword(password),
     });

@@ -557,6 +557,23 @@ export class IdentityRepository {
       .executeTakeFirst();
   }
 
+  /** Locks the row of the user a code belongs to (none for a code without a user). */
+  async lockUserOfVerificationCode(
+    projectId: string,
+    purpose: VerificationPurpose,
+    nonceHash: string,
+  ) {
+    await this.#db
+      .selectFrom('identity_users as u')
+      .innerJoin('identity_verification_codes as c', 'c.user_id', 'u.id')
+      .select('u.id')
+      .where('c.project_id', '=', projectId)
+      .where('c.purpose', '=', purpose)
+      .where('c.nonce_hash', '=', nonceHash)
+      .forUpdate('u')
+      .execute();
+  }
+
   async countVerificationAttempt(codeId: string) {
     await this.#db
       .updateTable('identity_verification_codes')

@@ -666,6 +666,38 @@ describe('codes by email', () => {
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('lets only one of two reset links used at the same moment change the password', async () => {
+    const { email } = await signUp();
+    const codes: string[] = [];
+    for (let sent = 0; sent < 2; sent++) {
+      await api.call('POST', '/auth/password/send-reset-code', {
+        body: { email, callback_url: '/reset-password' },
+      });
+      const mail = await inbox.waitForMail(email);
+      codes.push(extractLink(mail.text, '/reset-password').searchParams.get('code')!);
+    }
+    const passwords = ['first racing secret', 'second racing secret'];
+    const resets = await Promise.all(
+      codes.map((code, index) =>
+        api.call('POST', '/auth/password/reset', {
+          body: { code, password: passwords[index] },
+          remoteAddress: '10.0.2.3',
+        }),
+      ),
+    );
+    const winner = resets.findIndex((reset) => reset.statusCode === 200);
+    expect(winner).not.toBe(-1);
+    expectKnownError(resets[1 - winner]!, 409, 'VERIFICATION_CODE_ALREADY_USED');
+    const signIns = await Promise.all(
+      passwords.map((password) =>
+        api.call('POST', '/auth/password/sign-in', { body: { email, password } }),
+      ),
+    );
+    expect(signIns.map((signIn) => signIn.statusCode)).toEqual(
+      passwords.map((_, index) => (index === winner ? 200 : 400)),
+    );
+  });
+
   it('uses up outstanding reset links when the password is changed another way', async () => {
     const { email, password, access_token } = await signUp();
     await api.call('POST', '/auth/password/send-reset-code', {

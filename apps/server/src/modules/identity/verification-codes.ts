@@ -57,22 +57,26 @@ export class VerificationCodes {
   /**
    * Checks a code and, unless `peek`, uses it up. A wrong code for a known nonce counts as an
    * attempt, committed even though the call fails.
+   *
+   * With `useUpAllOfUser` the user's other codes for `purpose` are used up with it, and two of
+   * them redeemed at the same moment cannot both succeed: the user's row is locked before the
+   * code's, so such redeems take turns (and cannot deadlock on each other's codes).
    */
   async redeem(
     projectId: string,
     purpose: VerificationPurpose,
     submitted: string,
-    options: { peek?: boolean } = {},
+    options: { peek?: boolean; useUpAllOfUser?: boolean } = {},
   ): Promise<VerificationCodeRecord> {
     const code = submitted.trim().toLowerCase();
     if (code.length !== CODE_LENGTH) throw knownErrors.verificationCodeNotFound();
+    const nonceHash = hashToken(code.slice(OTP_LENGTH));
     const outcome = await this.#repository.transaction(
       async (repository): Promise<VerificationCodeRecord | KnownError> => {
-        const row = await repository.findVerificationCodeForUpdate(
-          projectId,
-          purpose,
-          hashToken(code.slice(OTP_LENGTH)),
-        );
+        if (options.useUpAllOfUser) {
+          await repository.lockUserOfVerificationCode(projectId, purpose, nonceHash);
+        }
+        const row = await repository.findVerificationCodeForUpdate(projectId, purpose, nonceHash);
         if (!row) return knownErrors.verificationCodeNotFound();
         if (row.attempt_count >= MAX_CODE_ATTEMPTS)
           return knownErrors.verificationCodeMaxAttemptsReached();
@@ -82,7 +86,12 @@ export class VerificationCodes {
         }
         if (row.used_at) return knownErrors.verificationCodeAlreadyUsed();
         if (row.expires_at.getTime() <= Date.now()) return knownErrors.verificationCodeExpired();
-        if (!options.peek) await repository.markVerificationCodeUsed(row.id);
+        if (options.peek) return row;
+        if (options.useUpAllOfUser && row.user_id) {
+          await repository.markVerificationCodesOfUserUsed(projectId, row.user_id, purpose);
+        } else {
+          await repository.markVerificationCodeUsed(row.id);
+        }
         return row;
       },
     );
