@@ -388,14 +388,15 @@ export class AdminService {
   }
 
   /**
-   * Clicks, unique shoppers, conversions and revenue of the last 30 days; conversions and
-   * revenue are ipick's, as the merchant's own dashboard counts them.
+   * Clicks, unique shoppers, conversions and revenue of the last 30 UTC days, today included;
+   * the period and the conversions and revenue (ipick's) are those of the merchant's own
+   * dashboard for the same 30 days, so admin and merchant see the same numbers.
    */
   async businessFigures(businessId: string): Promise<AdminBusinessFiguresResponse> {
     const business = await this.#repository.findBusiness(businessId);
     if (!business) throw new AppError('not_found', 'There is no business with that id.');
     const until = this.#now();
-    const since = new Date(until.getTime() - BUSINESS_FIGURES_DAYS * DAY_MS);
+    const since = new Date(`${lastDays(BUSINESS_FIGURES_DAYS, until)[0]!}T00:00:00Z`);
     const figures = await this.#repository.businessFigures(business.id, { since, until });
     return {
       business: toAdminBusiness(business),
