@@ -99,6 +99,12 @@ test('a link to a shop page that is not in the catalog is read and compared', as
     timeout: 15_000,
   });
   await expect(page.getByRole('main')).toContainText(formatMoney(fixtureShopPriceMinor, 'USD'));
+  // The shop's picture, served over plain http, is shown (not blocked, not a placeholder).
+  const picture = page.locator(`img[src^="http://127.0.0.1:${fixtureShopPort}/images/"]`);
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(120);
   const same = page.getByRole('list', { name: 'Same product elsewhere' });
   for (const other of fixtureShopProduct.offers) {
     const item = same.getByRole('listitem').filter({ hasText: other.offer.title }).first();

@@ -20,6 +20,8 @@ function productPage(): string {
     name: product.title,
     brand: { '@type': 'Brand', name: product.brand },
     gtin14: product.gtin,
+    // Over plain http, as some shops still serve their pictures.
+    image: '/images/product.svg',
     offers: {
       '@type': 'Offer',
       price,
@@ -33,10 +35,15 @@ function productPage(): string {
 <body><h1>${product.title}</h1><p>${formatMoney(fixtureShopPriceMinor, 'USD')}</p></body></html>`;
 }
 
+const productPicture =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="#3b82f6"/></svg>';
+
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://fixture.invalid').pathname;
   if (path === '/health') {
     response.end('ok');
+  } else if (path === '/images/product.svg') {
+    response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(productPicture);
   } else if (path === `/products/${fixtureShopProduct.key}`) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(productPage());
   } else {

@@ -12,7 +12,9 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           // Radix and sonner position popovers with inline style attributes.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // Product images come from retailers' and shops' hosts, a few still over plain http
+          // (a browser upgrades them on an https page, or leaves them out as mixed content).
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
