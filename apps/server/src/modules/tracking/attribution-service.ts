@@ -368,8 +368,8 @@ function keyCount(keys: KeySet): number {
 }
 
 /**
- * Core journey steps: ipick clicks, events as visits, and leads and sales (refunds earn none;
- * a sale is credited on its amount less the refunds of its order, `refunds`).
+ * Core journey steps: ipick clicks, events as visits, and leads and sales (refunds and leads
+ * earn no amount; a sale is credited on its amount less the refunds of its order, `refunds`).
  */
 function toSteps(rows: JourneyRows, refunds: Map<string, number>): JourneyStep[] {
   const clickSteps = [...rows.referrals, ...rows.redirectClicks].map((row): JourneyStep => ({
@@ -395,10 +395,12 @@ function toSteps(rows: JourneyRows, refunds: Map<string, number>): JourneyStep[]
       type: 'conversion',
       id: row.id,
       at: row.occurred_at.getTime(),
+      // A lead's value (which a shop may send, in any currency) is no revenue: its clicks are
+      // credited with the lead, not with money, as on Home and Analytics (contract: 0 for a lead).
       amountMinor:
         row.kind === 'sale'
           ? netSaleMinor(Number(row.amount_minor), refunds.get(row.order_id) ?? 0)
-          : Number(row.amount_minor),
+          : 0,
       keys: {
         referralId: row.referral_id,
         clickId: row.click_id,

@@ -432,6 +432,104 @@ describe('an order refunded in parts', () => {
   });
 });
 
+describe('a lead with a value, and clicks at the same moment', () => {
+  // A shop of its own: two ipick referral calls of one session recorded at the same moment,
+  // then a sign-up the shop sent with a value in euros, and a sale in dollars.
+  let tie: Merchant;
+  const referralIds = ['aff_tie_1767225600000_aaa', 'aff_tie_1767225600000_bbb'];
+  const sameMoment = new Date(now - 2 * DAY);
+  const reportOf = async () =>
+    (
+      await tie.browser.get(
+        `/api/business/attribution?from=${encodeURIComponent(daysAgo(5).toISOString())}`,
+      )
+    ).json<{ conversions: ReportConversion[] }>();
+
+  beforeAll(async () => {
+    tie = await buildMerchant(app);
+    const tieKey = (await createKey(tie, 'secret')).key;
+    for (const referralId of referralIds) {
+      const tracked = await browserSession(app).post('/api/track/referral', {
+        referralId,
+        businessDomain: tie.domain,
+        targetUrl: `https://${tie.domain}/p/kettle?session_id=s-tie`,
+      });
+      expect(tracked.json()).toMatchObject({ success: true });
+    }
+    await db()
+      .updateTable('merchant_referrals')
+      .set({ occurred_at: sameMoment } as never)
+      .where('referral_id', 'in', referralIds)
+      .execute();
+    for (const body of [
+      { kind: 'lead', orderId: 'SIGNUP-1', amountMinor: 5_000, currency: 'EUR' },
+      { kind: 'sale', orderId: 'ORDER-3001', amountMinor: 1_001, currency: 'USD' },
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${tieKey}` },
+        payload: { ...body, referralId: referralIds[0], occurredAt: daysAgo(1).toISOString() },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  });
+
+  it("credits a lead's clicks with no money: its value is not revenue, in any currency", async () => {
+    const report = await reportOf();
+    const lead = report.conversions.find((row) => row.orderId === 'SIGNUP-1')!;
+    for (const model of ['last_click', 'first_click', 'linear', 'position_based']) {
+      expect(lead.credits[model]!.length).toBeGreaterThan(0);
+      expect(lead.credits[model]!.map((credit) => credit.amountMinor)).toEqual(
+        lead.credits[model]!.map(() => 0),
+      );
+    }
+    const journey = (await tie.browser.get('/api/business/journeys?orderId=SIGNUP-1')).json<{
+      steps: { id: string; orderId?: string }[];
+      attribution: { conversionId: string; credits: Record<string, Credit[]> }[];
+    }>();
+    const leadCredit = journey.attribution.find((entry) => entry.conversionId === lead.id)!;
+    expect(leadCredit.credits.last_click!.map((credit) => credit.amountMinor)).toEqual([0]);
+  });
+
+  it('orders clicks of the same moment the same way on every read', async () => {
+    const creditedClicks = async () => {
+      const sale = (await reportOf()).conversions.find((row) => row.orderId === 'ORDER-3001')!;
+      return {
+        first: sale.credits.first_click!.map((credit) => credit.clickId),
+        last: sale.credits.last_click!.map((credit) => credit.clickId),
+        linear: sale.credits.linear!.map((credit) => [credit.clickId, credit.amountMinor]),
+      };
+    };
+    const before = await creditedClicks();
+    expect(before.first).toHaveLength(1);
+    expect(before.last).toHaveLength(1);
+    // Two clicks: one is first and the other last; the odd cent goes to the last one.
+    expect(before.first[0]).not.toBe(before.last[0]);
+    expect(before.linear).toEqual([
+      [before.first[0], 500],
+      [before.last[0], 501],
+    ]);
+    // Rewriting the first click's row moves it in the table's storage and its indexes; which
+    // of the two is the last click must not change with it.
+    for (const at of [new Date(sameMoment.getTime() + 1), sameMoment]) {
+      await db()
+        .updateTable('merchant_referrals')
+        .set({ occurred_at: at } as never)
+        .where('id', '=', before.first[0]!)
+        .execute();
+    }
+    expect(await creditedClicks()).toEqual(before);
+    const journey = (await tie.browser.get('/api/business/journeys?orderId=ORDER-3001')).json<{
+      steps: { type: string; id: string }[];
+    }>();
+    expect(journey.steps.filter((step) => step.type === 'click').map((step) => step.id)).toEqual([
+      before.first[0],
+      before.last[0],
+    ]);
+  });
+});
+
 describe('GET /api/business/journeys', () => {
   it("shows an order's clicks, events and conversions in time order", async () => {
     const response = await merchant.browser.get('/api/business/journeys?orderId=order-journey');

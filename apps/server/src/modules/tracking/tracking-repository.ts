@@ -73,7 +73,11 @@ export interface TimeRange {
   until?: Date;
 }
 
-/** Rows per table one journey or report read returns at most. */
+/**
+ * Rows per table one journey or report read returns at most. Each read is ordered by time, then
+ * by id: clicks of the same moment must come in one order every time, or which of them is the
+ * first and which the last click (and who gets the odd cent) would change from read to read.
+ */
 const JOURNEY_ROW_LIMIT = 2000;
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -466,6 +470,7 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where('order_id', '=', orderId)
       .orderBy('occurred_at')
+      .orderBy('id')
       .execute();
   }
 
@@ -477,6 +482,7 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
       .orderBy('occurred_at')
+      .orderBy('id')
       .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
@@ -490,6 +496,7 @@ export class TrackingRepository {
       .where('is_test', '=', false) // the tracking test page's events are nobody's journey
       .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
       .orderBy('occurred_at')
+      .orderBy('id')
       .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
@@ -502,6 +509,7 @@ export class TrackingRepository {
       .where('business_id', '=', businessId)
       .where(keysWithin(keys, range, { click: 'id', visitor: null }))
       .orderBy('occurred_at')
+      .orderBy('id')
       .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
@@ -529,6 +537,7 @@ export class TrackingRepository {
       .where('is_bot', '=', false)
       .where(keysWithin(keys, range, { click: 'id', visitor: null }))
       .orderBy('occurred_at')
+      .orderBy('id')
       .limit(JOURNEY_ROW_LIMIT)
       .execute();
   }
