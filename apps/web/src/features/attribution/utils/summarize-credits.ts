@@ -73,18 +73,11 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
       conversion.currency !== null &&
       conversion.currency !== currency;
     if (isOtherCurrency) otherCurrencySales++;
-    // Every click of the journey, from any model's credit, in time order.
-    const clicks = [
-      ...new Map(
-        Object.values(conversion.credits)
-          .flat()
-          .map((credit) => [credit.clickId, credit.occurredAt]),
-      ),
-    ].sort((a, b) => Date.parse(a[1]) - Date.parse(b[1]));
+    const clicks = journeyClicks(conversion);
     if (clicks.length > 0) withClicks++;
     const positionOf = (clickId: string): ClickPosition => {
       if (clicks.length === 1) return 'only';
-      const index = clicks.findIndex(([id]) => id === clickId);
+      const index = clicks.indexOf(clickId);
       return index === 0 ? 'first' : index === clicks.length - 1 ? 'last' : 'middle';
     };
     for (const summary of models) {
@@ -105,4 +98,28 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
     refundedInFull,
     models,
   };
+}
+
+/**
+ * Every credited click of a conversion's journey, first to last. Clicks of the same moment
+ * cannot be put in order by their time (the last click would be drawn as the first), so a tie
+ * keeps the journey's order, as the server lists each model's credits: first-click's click
+ * first, last-click's last, and between them the order of the longest list (linear's).
+ */
+function journeyClicks(conversion: AttributionReport['conversions'][number]): string[] {
+  const lists = Object.values(conversion.credits);
+  const longest = lists.reduce((most, list) => (list.length > most.length ? list : most), []);
+  const order = new Map(longest.map((credit, index) => [credit.clickId, index]));
+  const firstId = conversion.credits.first_click?.[0]?.clickId;
+  const lastId = conversion.credits.last_click?.at(-1)?.clickId;
+  const rank = (clickId: string) =>
+    clickId === firstId
+      ? -1
+      : clickId === lastId
+        ? Number.MAX_SAFE_INTEGER
+        : (order.get(clickId) ?? longest.length);
+  const times = new Map(lists.flat().map((credit) => [credit.clickId, credit.occurredAt]));
+  return [...times]
+    .sort((a, b) => Date.parse(a[1]) - Date.parse(b[1]) || rank(a[0]) - rank(b[0]))
+    .map(([clickId]) => clickId);
 }

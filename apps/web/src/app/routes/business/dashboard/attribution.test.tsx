@@ -164,6 +164,47 @@ describe('/business/dashboard/checkout/attribution', () => {
     expect(refunded.textContent).toContain('$119.00Refunded in full · not counted');
   });
 
+  it('draws the last click as the last one when two clicks came at the same moment', async () => {
+    const [sale] = buildReport().conversions;
+    // The server lists each model's credits in the journey's order: c1, then c2.
+    const moment = at(3);
+    const tied = (id: string, share: number, amountMinor: number) => ({
+      ...click(id, 3, share, amountMinor),
+      occurredAt: moment,
+    });
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/attribution': () =>
+          json(
+            buildReport({
+              conversions: [
+                {
+                  ...sale!,
+                  credits: {
+                    last_click: [tied('c2', 1, 10_000)],
+                    first_click: [tied('c1', 1, 10_000)],
+                    linear: [tied('c1', 0.5, 5_000), tied('c2', 0.5, 5_000)],
+                    position_based: [tied('c1', 0.5, 5_000), tied('c2', 0.5, 5_000)],
+                  },
+                },
+              ],
+            }),
+          ),
+      },
+    });
+    renderAt(path);
+
+    const models = await screen.findByRole('table', { name: /credited under each model/ });
+    const credit = (model: RegExp) =>
+      within(within(models).getByRole('row', { name: model }))
+        .getByRole('img')
+        .getAttribute('aria-label');
+    expect(credit(/^Last click/)).toBe('Last click 100 %');
+    expect(credit(/^First click/)).toBe('First click 100 %');
+    expect(credit(/^Linear/)).toBe('First click 50 %, Last click 50 %');
+  });
+
   it('reports on custom dates, both days included, and keeps them in the address', async () => {
     const periods: Record<string, string>[] = [];
     stubApi({
