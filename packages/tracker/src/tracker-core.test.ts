@@ -198,7 +198,9 @@ describe('the snippet', () => {
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
     visit('/p?ipick_ref=aff_shop_1_abc');
     load();
-    expect(win.ipick!('track', 'purchase', { orderId: 'o-2' })).toBe(false);
+    expect(
+      win.ipick!('track', 'purchase', { orderId: 'o-2', amountMinor: 100, currency: 'USD' }),
+    ).toBe(false);
     win.ipick!('consent', true);
     win.ipick!('track', 'add_to_cart');
     expect(beacon).not.toHaveBeenCalled();
@@ -212,6 +214,30 @@ describe('the snippet', () => {
     load();
     win.ipick!('track', 'add_to_cart');
     expect(beacon).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('ipick')).toBeNull();
+    expect(document.cookie).toBe('');
+  });
+
+  it('forgets the ids of an earlier visit once the visitor turns on Global Privacy Control', () => {
+    visit('/p?ipick_ref=aff_shop_1_abc');
+    load();
+    expect(cookies().ipick_ref).toBe('aff_shop_1_abc');
+
+    // A later visit, now with GPC: the merchant's server must not find ipick's ids to credit.
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    visit('/checkout');
+    load();
+    expect(window.localStorage.getItem('ipick')).toBeNull();
+    expect(document.cookie).toBe('');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('forgets the ids of an earlier visit when the page loads with window.ipickConsent = false', () => {
+    visit('/p?ipick_ref=aff_shop_1_abc');
+    load();
+    win.ipickConsent = false;
+    visit('/checkout');
+    load();
     expect(window.localStorage.getItem('ipick')).toBeNull();
     expect(document.cookie).toBe('');
   });
@@ -242,6 +268,99 @@ describe('the snippet', () => {
     win.ipick!('track', 'add_to_cart');
     expect(sent.map((event) => event.eventType)).toEqual(['page_view']);
     expect(window.localStorage.getItem('ipick')).toBeNull();
+  });
+
+  it('refuses wrong calls with a console warning saying what is wrong, never throwing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    load();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const calls: [unknown[], RegExp][] = [
+      [[], /unknown command undefined/],
+      [['trak', 'purchase'], /unknown command trak/],
+      [['consent', 'yes'], /consent takes true or false/],
+      [['track'], /event names are 1-64 letters/],
+      [['track', 42], /event names are 1-64 letters/],
+      [['track', '<b>'], /event names are 1-64 letters/],
+      [['track', 'x'.repeat(65)], /event names are 1-64 letters/],
+      [['track', 'add_to_cart', 'K-1'], /add_to_cart data must be an object/],
+      [['track', 'add_to_cart', ['K-1']], /add_to_cart data must be an object/],
+      [['track', 'purchase', { orderId: 'o-1' }], /purchase needs amountMinor in whole cents/],
+      [
+        ['track', 'purchase', { orderId: 'o-1', amountMinor: 49.99, currency: 'USD' }],
+        /purchase needs amountMinor in whole cents/,
+      ],
+      [
+        ['track', 'purchase', { orderId: 'o-1', amountMinor: '4999', currency: 'USD' }],
+        /purchase needs amountMinor in whole cents/,
+      ],
+      [['track', 'purchase', { orderId: 'o-1', amountMinor: 4999 }], /purchase needs currency/],
+      [
+        ['track', 'purchase', { orderId: 'o-1', amountMinor: 4999, currency: 'dollars' }],
+        /purchase needs currency/,
+      ],
+      [
+        ['track', 'purchase', { orderId: 1234, amountMinor: 4999, currency: 'USD' }],
+        /purchase orderId must be a string/,
+      ],
+      [
+        ['track', 'purchase', { orderId: 'o-1', amountMinor: BigInt(4999), currency: 'USD' }],
+        /purchase needs amountMinor/,
+      ],
+      [['track', 'add_to_cart', { quantity: BigInt(1) }], /BigInt/],
+      [['track', 'add_to_cart', circular], /circular/i],
+      [['track', 'add_to_cart', { note: 'x'.repeat(9000) }], /add_to_cart data is over 8192 bytes/],
+    ];
+    for (const [args, message] of calls) {
+      warn.mockClear();
+      let answer: unknown;
+      expect(() => {
+        answer = (win.ipick as (...a: unknown[]) => unknown)(...args);
+      }).not.toThrow();
+      expect(answer, JSON.stringify(args.map(String))).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/^ipick: /);
+      expect(warn.mock.calls[0]![0]).toMatch(message);
+    }
+    // Only the page view went out: nothing ipick would refuse was sent.
+    expect(sent.map((event) => event.eventType)).toEqual(['page_view']);
+
+    // What ipick accepts still goes, without a warning.
+    warn.mockClear();
+    expect(
+      win.ipick!('track', 'purchase', { orderId: 'o-1', amountMinor: 0, currency: 'eur' }),
+    ).toBe(true);
+    expect(win.ipick!('track', 'newsletter signup')).toBe(true);
+    expect(win.ipick!('track', 'add_to_cart', null)).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('warns about a wrong call made before it loaded, without breaking the calls after it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stub = function (...args: unknown[]) {
+      (stub.q = stub.q ?? []).push(args);
+    } as unknown as NonNullable<TrackerWindow['ipick']>;
+    win.ipick = stub;
+    win.ipick('track', 'purchase', { orderId: 'o-1', amountMinor: 10n, currency: 'USD' });
+    win.ipick('track', 'add_to_cart', { sku: 'K-1' });
+    startTracker(win, scriptTag());
+    expect(sent.map((event) => event.eventType)).toEqual(['page_view', 'add_to_cart']);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^ipick: purchase needs amountMinor/));
+  });
+
+  it('says in the console that a tag without data-key cannot send, and that GPC keeps it off', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const script = scriptTag();
+    script.removeAttribute('data-key');
+    startTracker(win, script);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^ipick: .*data-key/));
+
+    warn.mockClear();
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    load();
+    expect(win.ipick!('consent', true)).toBe(true);
+    expect(warn).toHaveBeenCalledWith('ipick: Global Privacy Control is on: nothing is sent');
+    expect(beacon).not.toHaveBeenCalled();
   });
 
   it('sends nothing without a key, and starts only once', () => {

@@ -7,6 +7,10 @@
  * nothing. With `data-consent="required"` it waits for `ipick('consent', true)` (or
  * `window.ipickConsent = true`), keeping events in memory until then.
  *
+ * A wrong call never throws into the merchant's page: it is refused (`false`) with a console
+ * warning saying what is wrong, before anything is sent — ipick's answers to beacons cannot be
+ * read by the page, so this is where the shop's developers learn why an event went missing.
+ *
  * No dependencies: this file is bundled on its own into one small IIFE (see build.mjs).
  */
 
@@ -47,6 +51,9 @@ const VISITOR_DAYS = 365;
 const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UTM_NAMES = ['source', 'medium', 'campaign', 'term', 'content'];
+/** What `POST /api/track/event` accepts (packages/contracts, tracking.ts), checked before sending. */
+const EVENT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _.:-]{0,63}$/;
+const MAX_EVENT_DATA_LENGTH = 8192;
 
 /** The ids and UTM values on a landing address; none when ipick did not send the visitor. */
 export function readLandingParameters(search: string): Attribution | null {
@@ -98,6 +105,12 @@ export function startTracker(win: TrackerWindow, script: HTMLScriptElement | nul
   const businessDomain = script?.getAttribute('data-domain') || win.location.hostname;
   const isSecure = win.location.protocol === 'https:';
   const pending: [string, Record<string, unknown>][] = [];
+  /** Says what is wrong with a call, in the page's console; the call answers `false`. */
+  const warn = (message: string): false => {
+    console.warn(`ipick: ${message}`);
+    return false;
+  };
+  if (!key) warn('tracker.js needs data-key="pk_live_…"');
 
   /** Global Privacy Control is an opt-out nothing on the page can undo (research §6.3). */
   const hasOptedOut = nav.globalPrivacyControl === true;
@@ -150,6 +163,7 @@ export function startTracker(win: TrackerWindow, script: HTMLScriptElement | nul
   };
 
   const setConsent = (value: boolean) => {
+    if (value && hasOptedOut) warn('Global Privacy Control is on: nothing is sent');
     if (value && consent !== true && !hasOptedOut) {
       consent = true;
       load();
@@ -162,7 +176,7 @@ export function startTracker(win: TrackerWindow, script: HTMLScriptElement | nul
 
   const send = (eventType: string, data: Record<string, unknown>): boolean => {
     // The page may change its mind through the flag as well as through ipick('consent', …).
-    if (typeof win.ipickConsent === 'boolean' && win.ipickConsent !== consent) {
+    if (!hasOptedOut && typeof win.ipickConsent === 'boolean' && win.ipickConsent !== consent) {
       setConsent(win.ipickConsent);
     }
     if (consent === false || !key || !endpoint) return false;
@@ -171,20 +185,20 @@ export function startTracker(win: TrackerWindow, script: HTMLScriptElement | nul
       pending.push([eventType, { timestamp: new Date().toISOString(), ...data }]);
       return false;
     }
-    const body = JSON.stringify({
-      eventType,
-      businessDomain,
-      eventData: {
-        timestamp: new Date().toISOString(),
-        url: win.location.href.slice(0, 2048),
-        sessionId: state.sid,
-        visitorId: state.vid,
-        referralId: state.ref,
-        clickId: state.cid,
-        utm: state.utm,
-        ...data,
-      },
-    });
+    const eventData = {
+      timestamp: new Date().toISOString(),
+      url: win.location.href.slice(0, 2048),
+      sessionId: state.sid,
+      visitorId: state.vid,
+      referralId: state.ref,
+      clickId: state.cid,
+      utm: state.utm,
+      ...data,
+    };
+    if (JSON.stringify(eventData).length > MAX_EVENT_DATA_LENGTH) {
+      return warn(`${eventType} data is over ${MAX_EVENT_DATA_LENGTH} bytes`);
+    }
+    const body = JSON.stringify({ eventType, businessDomain, eventData });
     try {
       // A string body goes as text/plain: no CORS preflight, and it survives the page closing.
       if (nav.sendBeacon?.(endpoint, body)) return true;
@@ -204,26 +218,61 @@ export function startTracker(win: TrackerWindow, script: HTMLScriptElement | nul
     }
   };
 
+  /** `ipick('track', name, data)`: refuses, with the reason, what ipick would turn away. */
+  const track = (name: unknown, data: unknown): boolean => {
+    if (typeof name !== 'string' || !EVENT_NAME_PATTERN.test(name)) {
+      return warn('event names are 1-64 letters, digits, spaces or _.:-');
+    }
+    if (typeof data !== 'object' || Array.isArray(data)) {
+      return warn(`${name} data must be an object`);
+    }
+    const { orderId, amountMinor, currency } = data as Record<string, unknown>;
+    // A purchase with an order id records a sale: it needs the amount and the currency.
+    const isSale = name === 'purchase' && orderId;
+    const isGiven = (value: unknown) => value !== undefined && value !== null;
+    if (isGiven(orderId) && typeof orderId !== 'string') {
+      return warn(`${name} orderId must be a string`);
+    }
+    if (
+      (isSale || isGiven(amountMinor)) &&
+      !(Number.isInteger(amountMinor) && (amountMinor as number) >= 0)
+    ) {
+      return warn(`${name} needs amountMinor in whole cents, e.g. 4999`);
+    }
+    if ((isSale || isGiven(currency)) && !/^[A-Za-z]{3}$/.test(String(currency).trim())) {
+      return warn(`${name} needs currency, e.g. 'USD'`);
+    }
+    // Throws, for the page to be told, on what JSON cannot carry (a BigInt, a loop).
+    JSON.stringify(data);
+    return send(name, data as Record<string, unknown>);
+  };
+
   const api: IpickFunction = (command, ...args) => {
-    if (command === 'track' && typeof args[0] === 'string') {
-      const data = args[1];
-      return send(
-        args[0],
-        data && typeof data === 'object' ? (data as Record<string, unknown>) : {},
+    try {
+      if (command === 'track') return track(args[0], args[1] ?? {});
+      if (command === 'consent' && typeof args[0] === 'boolean') {
+        win.ipickConsent = args[0];
+        setConsent(args[0]);
+        return true;
+      }
+      return warn(
+        command === 'consent'
+          ? 'consent takes true or false'
+          : `unknown command ${String(command)}`,
       );
+    } catch (error) {
+      // Nothing a page passes may break the page.
+      return warn(String(error));
     }
-    if (command === 'consent' && typeof args[0] === 'boolean') {
-      win.ipickConsent = args[0];
-      setConsent(args[0]);
-      return true;
-    }
-    return false;
   };
   api.loaded = true;
   const queued = existing?.q ?? [];
   win.ipick = api;
 
   if (consent === true) load();
+  // An opted-out visitor keeps nothing from an earlier visit either: the merchant's server
+  // reads these cookies to credit ipick.
+  else if (consent === false) forget();
   send('page_view', {
     referrer: doc.referrer.slice(0, 2048) || undefined,
     title: doc.title.slice(0, 200) || undefined,
