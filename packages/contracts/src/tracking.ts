@@ -45,12 +45,27 @@ const trackingIdSchema = z
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`).optional().nullable();
 
+/**
+ * The ISO 4217 codes this runtime knows (its ICU data), or null where it cannot list them: a
+ * made-up or mistyped code (`USS`, `XYZ`) would count as a currency of its own, apart from the
+ * shop's others, in every figure.
+ */
+const knownCurrencies: ReadonlySet<string> | null =
+  typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null;
+
 /** ISO 4217 code, e.g. `USD`. */
 export const currencyCodeSchema = z
   .string({ message: 'add the ISO 4217 currency code, e.g. USD' })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD');
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
+  .superRefine((code, context) => {
+    if (!/^[A-Z]{3}$/.test(code) || knownCurrencies === null || knownCurrencies.has(code)) return;
+    context.addIssue({
+      code: 'custom',
+      message: `${code} is not an ISO 4217 currency code; use one such as USD`,
+    });
+  });
 
 /** Largest amount accepted in minor units (ten billion major units of a two-decimal currency). */
 export const MAX_CONVERSION_AMOUNT_MINOR = 1_000_000_000_000;

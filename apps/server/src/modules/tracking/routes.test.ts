@@ -862,6 +862,15 @@ describe('POST /api/conversions', () => {
       [{ kind: 'sale', orderId: 'x', amountMinor: 1.5, currency: 'USD' }, /^body\.amountMinor: /],
       [{ kind: 'sale', orderId: 'x', amountMinor: -1, currency: 'USD' }, /^body\.amountMinor: /],
       [{ kind: 'sale', orderId: 'x', amountMinor: 1, currency: 'dollars' }, /^body\.currency: /],
+      // Three letters, but no currency: a typo would be a currency of its own in every figure.
+      [
+        { kind: 'sale', orderId: 'x', amountMinor: 1, currency: 'uss' },
+        /^body\.currency: USS is not an ISO 4217 currency code; use one such as USD$/,
+      ],
+      [
+        { kind: 'lead', orderId: 'x', amountMinor: 1, currency: 'XYZ' },
+        /^body\.currency: XYZ is not an ISO 4217 currency code/,
+      ],
       [{ kind: 'lead', orderId: 'x', clickId: 'abc' }, /^body\.clickId: /],
       [{ kind: 'lead', orderId: 'x', occurredAt: 'soon' }, /^body\.occurredAt: /],
       [{ kind: 'lead', orderId: 'x', amountMinor: 100 }, /^body\.currency: a lead with/],
