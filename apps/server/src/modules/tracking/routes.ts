@@ -65,7 +65,7 @@ export async function trackingRoutes(
     },
   );
 
-  app.options('/api/track/event', async (request, reply) => {
+  app.options('/api/track/event', { onRequest: answerAnyOrigin }, async (request, reply) => {
     const origin = request.headers.origin;
     void reply.header('vary', 'Origin');
     if (!(await tracking.isVerifiedOrigin(origin))) {
@@ -82,7 +82,7 @@ export async function trackingRoutes(
 
   app.post(
     '/api/track/event',
-    { bodyLimit: EVENT_BODY_LIMIT, config: { rateLimit: eventLimit } },
+    { bodyLimit: EVENT_BODY_LIMIT, onRequest: answerAnyOrigin, config: { rateLimit: eventLimit } },
     async (request, reply) => {
       const origin = request.headers.origin;
       void reply.header('vary', 'Origin').header('cache-control', 'no-store');
@@ -146,6 +146,16 @@ export async function trackingRoutes(
     if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
     return reply.send(script.body);
   });
+}
+
+/**
+ * The snippet's answers are read from shops' pages. `sendBeacon` fetches without CORS, so the
+ * usual `Cross-Origin-Resource-Policy: same-origin` would make the browser block every answer,
+ * refusals included, and print a "blocked by response" error in the shop's console for each
+ * event instead of ipick's status.
+ */
+async function answerAnyOrigin(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
 function parseJson(text: string): unknown {

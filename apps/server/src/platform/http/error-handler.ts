@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ApiErrorCode } from '@ipick/contracts';
-import type { FastifyContextConfig, FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
@@ -42,7 +42,7 @@ export const errorHandlerPlugin = fp(
       } else if (statusCodeOf(error) >= 400 && statusCodeOf(error) < 500) {
         status = statusCodeOf(error);
         body = {
-          error: error.message,
+          error: clientErrorMessage(error, request),
           code: fastifyErrorCodes[error.code] ?? codeForStatus(status),
         };
       } else {
@@ -61,6 +61,32 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Fastify's own words, except where they do not say what to change: a body over the route's
+ * limit is told the limit, and a body of a type no route reads is told to be JSON.
+ */
+function clientErrorMessage(error: FastifyError, request: FastifyRequest): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = request.routeOptions.bodyLimit;
+    return typeof limit === 'number'
+      ? `body: must be at most ${formatBytes(limit)}`
+      : 'body: is too large';
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = request.headers['content-type']?.split(';')[0]?.trim();
+    return `body: must be JSON sent with Content-Type: application/json${
+      type ? `, not ${type.slice(0, 100)}` : ''
+    }`;
+  }
+  return error.message;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
 
 function codeForStatus(status: number): ApiErrorCode {
   switch (status) {
