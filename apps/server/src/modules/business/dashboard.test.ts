@@ -4,7 +4,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../test/test-database.ts';
 import { buildMerchant, createKey, type Merchant } from '../tracking/tracking-test-kit.ts';
 import {
   buildClick,
@@ -845,6 +849,34 @@ describe('Home and Analytics count the conversions ipick sent', () => {
     expect(csv).toContain('series,2025-06-02,,,0,0,,0,0.00');
     expect(csv).toContain('series,2025-06-04,,,0,0,,1,50.00');
   });
+
+  // PGlite is one session, so the time zone set here is the app's too; a PostgreSQL pool's
+  // other connections would keep theirs.
+  it.runIf(testDatabaseKind() === 'pglite')(
+    'measures the window in whole days of 24 hours, whatever the time zone of the database',
+    async () => {
+      const shop = await buildMerchant(app);
+      const id = shop.businessId;
+      // New York's clocks went back an hour on 2 November 2025, between the click and the sale.
+      await buildClick(db(), id, { at: '2025-10-15T11:00:00Z', referralId: 'aff_shop_dst' });
+      await buildConversion(db(), id, {
+        at: '2025-11-14T11:30:00Z', // 30 days and 30 minutes after the click: outside the window
+        orderId: 'after-dst',
+        amountMinor: 100,
+        referralId: 'aff_shop_dst',
+      });
+      await sql`set time zone 'America/New_York'`.execute(db());
+      try {
+        const summary = (
+          await shop.browser.get('/api/business/dashboard/summary?from=2025-11-01&to=2025-11-30')
+        ).json<DashboardSummary>();
+        expect(summary.conversions.current).toBe(0);
+        expect(summary.revenue).toEqual([]);
+      } finally {
+        await sql`set time zone 'UTC'`.execute(db());
+      }
+    },
+  );
 
   it("counts a conversion only at or after its click, within the shop's attribution window", async () => {
     const shop = await buildMerchant(app);

@@ -102,9 +102,11 @@ export function isIpickConversion(
   businessId: string,
   columns: { ipickClickAt: QualifiedColumn; occurredAt: QualifiedColumn },
 ): RawBuilder<boolean> {
-  // Uncorrelated, so the database reads the business's window once per query.
+  // Uncorrelated, so the database reads the business's window once per query. Days of 24
+  // hours, as core counts them: a timestamptz less `days` follows the session's time zone, so
+  // across a change of clocks the window would be an hour longer or shorter.
   return sql<boolean>`${sql.ref(columns.ipickClickAt)} >= ${sql.ref(columns.occurredAt)}
-    - make_interval(days => coalesce(
+    - make_interval(hours => 24 * coalesce(
       (select ipick_s.attribution_window_days from business_settings ipick_s
         where ipick_s.business_id = ${businessId}),
       ${DEFAULT_ATTRIBUTION_WINDOW_DAYS}::int
