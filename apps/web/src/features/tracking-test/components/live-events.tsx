@@ -2,8 +2,17 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
 import { toErrorMessage } from '@/lib/error-message';
 import { useBusinessEvents, type BusinessEvent } from '../api/get-business-events';
+
+/** Why the list could not be fetched, as the merchant can act on it. */
+function failureReason(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) {
+    return 'your business session has ended; sign in again to see new events';
+  }
+  return toErrorMessage(error, 'ipick did not answer').replace(/\.$/, '');
+}
 
 function formatAmount(data: Record<string, unknown>): string | null {
   const { amountMinor, currency } = data;
@@ -77,18 +86,34 @@ export function LiveEvents() {
           </div>
         ) : events.isError && !events.data ? (
           <p role="alert" className="text-sm text-destructive">
-            {toErrorMessage(events.error, 'We could not load your events. Retrying…')}
-          </p>
-        ) : events.data.events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No events yet. They appear here within a few seconds of reaching ipick.
+            We could not load your events: {failureReason(events.error)}. Retrying…
           </p>
         ) : (
-          <ul aria-label="Received events" className="divide-y divide-border">
-            {events.data.events.map((event) => (
-              <EventRow key={event.id} event={event} />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-4">
+            {events.isError ? (
+              // The list below is no longer live: say so, rather than let it look quiet.
+              <p role="alert" className="text-sm text-destructive">
+                This list stopped updating: {failureReason(events.error)}. It shows the events as of{' '}
+                {new Date(events.dataUpdatedAt).toLocaleTimeString('en-US', {
+                  hour: 'numeric',
+                  minute: '2-digit',
+                  second: '2-digit',
+                })}
+                . Retrying…
+              </p>
+            ) : null}
+            {events.data.events.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No events yet. They appear here within a few seconds of reaching ipick.
+              </p>
+            ) : (
+              <ul aria-label="Received events" className="divide-y divide-border">
+                {events.data.events.map((event) => (
+                  <EventRow key={event.id} event={event} />
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>

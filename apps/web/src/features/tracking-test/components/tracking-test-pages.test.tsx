@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
+import { apiError, buildBusiness, json, sentRequests, stubApi } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
 import { EVENTS_POLL_INTERVAL_MS, businessEventsQueryOptions } from '../api/get-business-events';
 import { buildApiKey, buildEvent, PUBLISHABLE_KEY } from '../test/fixtures';
@@ -338,6 +338,62 @@ describe('the tracking test page', { timeout: 15_000 }, () => {
     await screen.findByText(/No events yet/);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('says why the events could not be loaded, and keeps trying', async () => {
+    let answers = 0;
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/keys': () => json({ keys: [] }),
+        'GET /api/business/events': () => {
+          answers += 1;
+          return answers === 1
+            ? apiError(500, 'internal_error', 'Internal server error')
+            : json({ events: [buildEvent({ eventType: 'add_to_cart' })] });
+        },
+      },
+    });
+    renderAt('/tracking-test');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not load your events: Internal server error. Retrying…',
+    );
+    const list = await screen.findByRole(
+      'list',
+      { name: 'Received events' },
+      { timeout: EVENTS_POLL_INTERVAL_MS + 3000 },
+    );
+    expect(list.textContent).toContain('add_to_cart');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the live list stops updating, instead of showing old events as live', async () => {
+    let answers = 0;
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/keys': () => json({ keys: [] }),
+        'GET /api/business/events': () => {
+          answers += 1;
+          // The merchant signed out in another tab after the first answer.
+          return answers === 1
+            ? json({ events: [buildEvent({ eventType: 'add_to_cart' })] })
+            : apiError(401, 'unauthorized', 'Sign in as a business.');
+        },
+      },
+    });
+    renderAt('/real-tracking-test');
+
+    expect(await screen.findByRole('list', { name: 'Received events' })).toBeTruthy();
+    const alert = await screen.findByRole('alert', {}, { timeout: EVENTS_POLL_INTERVAL_MS + 3000 });
+    expect(alert.textContent).toMatch(
+      /^This list stopped updating: your business session has ended; sign in again to see new events\. It shows the events as of \d{1,2}:\d{2}:\d{2} [AP]M\. Retrying…$/,
+    );
+    // The last events stay readable under the notice.
+    expect(screen.getByRole('list', { name: 'Received events' }).textContent).toContain(
+      'add_to_cart',
+    );
   });
 
   it('polls the events every two seconds', async () => {
