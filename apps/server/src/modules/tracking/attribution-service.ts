@@ -135,6 +135,7 @@ export class AttributionService {
       businessId,
       conversions,
       reportRange(from, to, settings.windowDays),
+      { visitsAsLinks: true },
     );
     const refunds = await this.#refundsOf(businessId, conversions);
     const credits = creditJourneys(rows, refunds, settings.windowDays, models);
@@ -156,14 +157,16 @@ export class AttributionService {
 
   /**
    * The rows tied to `conversions` by their ids (within `range`), the conversions included
-   * even when the id-following read stopped short.
+   * even when the id-following read stopped short. `visitsAsLinks`: of the events, only those
+   * that tie ids together (`findEventLinksByKeys`), for credit, which visits do not change.
    */
   async #journeyRows(
     businessId: string,
     conversions: ConversionRow[],
     range: TimeRange,
+    options: { visitsAsLinks?: boolean } = {},
   ): Promise<JourneyRows> {
-    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range);
+    const rows = await this.#collect(businessId, keysOfRows({ conversions }), range, options);
     const known = new Set(rows.conversions.map((row) => row.id));
     rows.conversions.push(...conversions.filter((row) => !known.has(row.id)));
     return rows;
@@ -252,14 +255,21 @@ export class AttributionService {
   }
 
   /** Follows ids from rows to rows until no new ones turn up (or a few rounds have passed). */
-  async #collect(businessId: string, seed: KeySet, range: TimeRange): Promise<JourneyRows> {
+  async #collect(
+    businessId: string,
+    seed: KeySet,
+    range: TimeRange,
+    options: { visitsAsLinks?: boolean },
+  ): Promise<JourneyRows> {
     let keys = seed;
     let rows: JourneyRows = { referrals: [], redirectClicks: [], events: [], conversions: [] };
     for (let round = 0; round < MAX_LINK_ROUNDS; round++) {
       const [referrals, redirectClicks, events, conversions] = await Promise.all([
         this.#repository.findReferralsByKeys(businessId, keys, range),
         this.#repository.findRedirectClicksByKeys(businessId, keys, range),
-        this.#repository.findEventsByKeys(businessId, keys, range),
+        options.visitsAsLinks
+          ? this.#repository.findEventLinksByKeys(businessId, keys, range)
+          : this.#repository.findEventsByKeys(businessId, keys, range),
         this.#repository.findConversionsByKeys(businessId, keys, range),
       ]);
       rows = { referrals, redirectClicks, events, conversions };

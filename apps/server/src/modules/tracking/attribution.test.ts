@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
@@ -527,6 +529,77 @@ describe('a lead with a value, and clicks at the same moment', () => {
       before.first[0],
       before.last[0],
     ]);
+  });
+});
+
+describe('a busy shop', () => {
+  it("credits the last sale of the period, though an earlier shopper's visits number thousands", async () => {
+    const busy = await buildMerchant(app);
+    const busyKey = (await createKey(busy, 'secret')).key;
+    const sendSale = async (orderId: string, visitorId: string, at: Date) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/conversions',
+        headers: { authorization: `Bearer ${busyKey}` },
+        payload: {
+          kind: 'sale',
+          orderId,
+          amountMinor: 2_000,
+          currency: 'USD',
+          visitorId,
+          occurredAt: at.toISOString(),
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    // Shopper one browsed the shop page after page (the snippet reports every page view),
+    // then bought, quoting the visitor id the snippet keeps.
+    await sql`
+      insert into tracking_events (id, business_id, event_type, event_data, occurred_at, visitor_id)
+      select gen_random_uuid(), ${busy.businessId}, 'page_view', '{}',
+        ${daysAgo(4)}::timestamptz + g * interval '1 second', 'v-busy-browser'
+      from generate_series(1, 2100) g
+    `.execute(db());
+    await sendSale('ORDER-4001', 'v-busy-browser', daysAgo(3));
+    // Shopper two came from an ipick click, landed (the page view ties the click's referral id
+    // to their visitor id) and bought, the sale quoting only the visitor id.
+    const referralId = 'aff_busy_1767225600000_abc';
+    const tracked = await browserSession(app).post('/api/track/referral', {
+      referralId,
+      businessDomain: busy.domain,
+      targetUrl: `https://${busy.domain}/p/kettle`,
+    });
+    expect(tracked.json()).toMatchObject({ success: true });
+    await db()
+      .updateTable('merchant_referrals')
+      .set({ occurred_at: daysAgo(1) } as never)
+      .where('referral_id', '=', referralId)
+      .execute();
+    await db()
+      .insertInto('tracking_events')
+      .values({
+        id: randomUUID(),
+        business_id: busy.businessId,
+        event_type: 'page_view',
+        event_data: '{}',
+        occurred_at: daysAgo(0.9),
+        session_id: null,
+        user_id: null,
+        url: null,
+        referral_id: referralId,
+        click_id: null,
+        visitor_id: 'v-busy-buyer',
+      })
+      .execute();
+    await sendSale('ORDER-4002', 'v-busy-buyer', daysAgo(0.5));
+
+    const report = (
+      await busy.browser.get(
+        `/api/business/attribution?from=${encodeURIComponent(daysAgo(5).toISOString())}`,
+      )
+    ).json<{ conversions: ReportConversion[] }>();
+    const sale = report.conversions.find((row) => row.orderId === 'ORDER-4002')!;
+    expect(sale.credits.last_click).toMatchObject([{ referralId, amountMinor: 2_000 }]);
   });
 });
 

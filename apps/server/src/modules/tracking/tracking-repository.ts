@@ -501,6 +501,32 @@ export class TrackingRepository {
       .execute();
   }
 
+  /**
+   * The events that tie ids together, for reports: the first event of each combination of
+   * referral, click, session and visitor id. A report needs visits only to follow a shopper from
+   * an ipick click to a sale, and a shop's snippet sends a page view for every page, so reading
+   * them all would let one keen shopper's visits fill `JOURNEY_ROW_LIMIT` and cut off the links
+   * of the period's later sales.
+   */
+  findEventLinksByKeys(businessId: string, keys: KeySet, range: TimeRange = {}) {
+    if (isEmpty(keys)) return Promise.resolve([] as EventRow[]);
+    return this.#db
+      .selectFrom('tracking_events')
+      .selectAll()
+      .distinctOn(['referral_id', 'click_id', 'session_id', 'visitor_id'])
+      .where('business_id', '=', businessId)
+      .where('is_test', '=', false)
+      .where(keysWithin(keys, range, { click: 'click_id', visitor: 'visitor_id' }))
+      .orderBy('referral_id')
+      .orderBy('click_id')
+      .orderBy('session_id')
+      .orderBy('visitor_id')
+      .orderBy('occurred_at')
+      .orderBy('id')
+      .limit(JOURNEY_ROW_LIMIT)
+      .execute();
+  }
+
   findReferralsByKeys(businessId: string, keys: KeySet, range: TimeRange = {}) {
     if (isEmpty(keys)) return Promise.resolve([] as ReferralRow[]);
     return this.#db
