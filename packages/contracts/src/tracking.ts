@@ -292,7 +292,15 @@ export type ConversionKind = z.infer<typeof conversionKindSchema>;
 
 /** The shop's own id of an order or of a refund: a short token, as the shop writes it. */
 const merchantIdSchema = (missing: string) =>
-  z.string({ message: missing }).trim().min(1, missing).max(200, 'must be at most 200 characters');
+  z
+    .string({
+      // A number (`"orderId": 1001`) was given, not left out: say what is wrong with it.
+      error: (issue) =>
+        issue.input === undefined ? missing : 'must be a string, e.g. "1001" in quotes',
+    })
+    .trim()
+    .min(1, missing)
+    .max(200, 'must be at most 200 characters');
 
 /**
  * The body of `POST /api/conversions` (JSON, `Content-Type: application/json`):
@@ -321,7 +329,12 @@ export const conversionRequestSchema = z
     visitorId: trackingIdSchema.optional(),
     sessionId: trackingIdSchema.optional(),
     /** When it happened, if not now; late conversions are welcome, future ones are not. */
-    occurredAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time' }).optional(),
+    occurredAt: z.iso
+      .datetime({
+        offset: true,
+        message: 'must be an ISO 8601 time with its time zone, e.g. 2026-03-01T12:00:00Z',
+      })
+      .optional(),
   })
   .superRefine((body, context) => {
     if (body.refundId !== undefined && body.kind !== 'refund') {

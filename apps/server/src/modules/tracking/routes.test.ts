@@ -873,6 +873,15 @@ describe('POST /api/conversions', () => {
       ],
       [{ kind: 'lead', orderId: 'x', clickId: 'abc' }, /^body\.clickId: /],
       [{ kind: 'lead', orderId: 'x', occurredAt: 'soon' }, /^body\.occurredAt: /],
+      [
+        { kind: 'lead', orderId: 'x', occurredAt: '2026-03-01T12:00:00' },
+        /^body\.occurredAt: must be an ISO 8601 time with its time zone, e\.g\. 2026-03-01T12:00:00Z$/,
+      ],
+      [
+        { kind: 'sale', orderId: 1001, amountMinor: 1, currency: 'USD' },
+        /^body\.orderId: must be a string, e\.g\. "1001" in quotes$/,
+      ],
+      [{ kind: 'sale', amountMinor: 1, currency: 'USD' }, /^body\.orderId: add the order id$/],
       [{ kind: 'lead', orderId: 'x', amountMinor: 100 }, /^body\.currency: a lead with/],
       [{ kind: 'refund', orderId: 'x', amountMinor: 0, currency: 'USD' }, /^body\.amountMinor: /],
       [
