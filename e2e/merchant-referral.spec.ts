@@ -59,6 +59,15 @@ test("a merchant's offer goes through the referral call, and the purchase is att
   const link = await compareMerchantProduct(page);
 
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  // The shop's console stays clean: ipick's answers to the snippet's beacons are readable
+  // from the shop's origin, not blocked by the browser with an error per event.
+  const shopConsoleErrors: string[] = [];
+  tab.on('console', (message) => {
+    // The fixture shop has no favicon; that 404 is the shop's own.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) {
+      shopConsoleErrors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
   await tab.waitForURL(`${fixtureMerchantOrigin}/**`);
   await expect(tab.getByRole('heading', { name: merchantProduct.title })).toBeVisible();
 
@@ -87,6 +96,7 @@ test("a merchant's offer goes through the referral call, and the purchase is att
   expect(sale.amountMinor).toBe(merchantPriceMinor);
   expect(sale.credits.last_click).toHaveLength(1);
   expect(sale.credits.last_click![0]).toMatchObject({ referralId: referral.referralId, share: 1 });
+  expect(shopConsoleErrors).toEqual([]);
 
   // The order's journey: ipick's click, the visit, the purchase.
   const journey = (await (
