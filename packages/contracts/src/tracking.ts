@@ -474,6 +474,7 @@ export const attributionReportSchema = z.object({
   defaultModel: attributionModelSchema,
   models: z.array(attributionModelSchema),
   conversions: z.array(attributedConversionSchema),
+  /** The period had more conversions than listed, or more clicks than one report reads. */
   truncated: z.boolean(),
 });
 export type AttributionReport = z.infer<typeof attributionReportSchema>;

@@ -22,14 +22,15 @@ import {
 } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import { toConversion } from './tracking-presenters.ts';
-import type {
-  ConversionRow,
-  EventRow,
-  KeySet,
-  RedirectClickRow,
-  ReferralRow,
-  TimeRange,
-  TrackingRepository,
+import {
+  JOURNEY_ROW_LIMIT,
+  type ConversionRow,
+  type EventRow,
+  type KeySet,
+  type RedirectClickRow,
+  type ReferralRow,
+  type TimeRange,
+  type TrackingRepository,
 } from './tracking-repository.ts';
 
 // The contracts and core name the same four models; this fails to compile if they drift.
@@ -55,6 +56,8 @@ interface JourneyRows {
   redirectClicks: RedirectClickRow[];
   events: EventRow[];
   conversions: ConversionRow[];
+  /** A read came back full (`JOURNEY_ROW_LIMIT` rows), so later rows may be missing. */
+  isCut?: boolean;
 }
 
 interface ClickInfo {
@@ -151,7 +154,9 @@ export class AttributionService {
         refundedMinor: row.kind === 'sale' ? (refunds.get(row.order_id) ?? 0) : 0,
         credits: presentCredits(credits.get(row.id) ?? {}, models, clicks),
       })),
-      truncated,
+      // A report with more conversions than it lists, or whose clicks were not all read (their
+      // credit may then be missing or wrong), says so rather than passing for complete.
+      truncated: truncated || rows.isCut === true,
     };
   }
 
@@ -272,7 +277,10 @@ export class AttributionService {
           : this.#repository.findEventsByKeys(businessId, keys, range),
         this.#repository.findConversionsByKeys(businessId, keys, range),
       ]);
-      rows = { referrals, redirectClicks, events, conversions };
+      const isCut = [referrals, redirectClicks, events, conversions].some(
+        (read) => read.length >= JOURNEY_ROW_LIMIT,
+      );
+      rows = { referrals, redirectClicks, events, conversions, isCut };
       const next = mergeKeys(keys, keysOfRows(rows));
       if (keyCount(next) === keyCount(keys)) break;
       keys = next;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { JOURNEY_ROW_LIMIT } from './tracking-repository.ts';
 import {
   buildMerchant,
   createKey,
@@ -600,6 +601,47 @@ describe('a busy shop', () => {
     ).json<{ conversions: ReportConversion[] }>();
     const sale = report.conversions.find((row) => row.orderId === 'ORDER-4002')!;
     expect(sale.credits.last_click).toMatchObject([{ referralId, amountMinor: 2_000 }]);
+  });
+
+  it('says the report is partial when a shopper made more clicks than one report reads', async () => {
+    const busy = await buildMerchant(app);
+    const busyKey = (await createKey(busy, 'secret')).key;
+    const reportOf = async () =>
+      (
+        await busy.browser.get(
+          `/api/business/attribution?from=${encodeURIComponent(daysAgo(5).toISOString())}`,
+        )
+      ).json<{ conversions: ReportConversion[]; truncated: boolean }>();
+    const addClicks = (count: number, from: number) =>
+      sql`
+      insert into clicks (id, occurred_at, target_url, target_host, business_id, session_id, is_bot, referral_id)
+      select gen_random_uuid(), ${daysAgo(4)}::timestamptz + g * interval '1 second',
+        ${`https://${busy.domain}/p/kettle`}, ${busy.domain}, ${busy.businessId}, 's-clicker', false,
+        'aff_clicker_1767225600000_' || g
+      from generate_series(${from}::int, ${from + count - 1}::int) g
+    `.execute(db());
+    await addClicks(JOURNEY_ROW_LIMIT - 1, 1);
+    const sale = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { authorization: `Bearer ${busyKey}` },
+      payload: {
+        kind: 'sale',
+        orderId: 'ORDER-5001',
+        amountMinor: 2_000,
+        currency: 'USD',
+        sessionId: 's-clicker',
+        occurredAt: daysAgo(1).toISOString(),
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    // Every click read: the report is whole.
+    expect((await reportOf()).truncated).toBe(false);
+    // As many clicks as one read takes: any later ones would be missing, so the page says so.
+    await addClicks(1, JOURNEY_ROW_LIMIT);
+    const report = await reportOf();
+    expect(report.conversions.map((row) => row.orderId)).toEqual(['ORDER-5001']);
+    expect(report.truncated).toBe(true);
   });
 });
 

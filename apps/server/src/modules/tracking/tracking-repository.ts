@@ -78,7 +78,7 @@ export interface TimeRange {
  * by id: clicks of the same moment must come in one order every time, or which of them is the
  * first and which the last click (and who gets the odd cent) would change from read to read.
  */
-const JOURNEY_ROW_LIMIT = 2000;
+export const JOURNEY_ROW_LIMIT = 2000;
 
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';

@@ -306,8 +306,8 @@ function ConversionTable({ report }: { report: Report }) {
       </div>
       {report.truncated ? (
         <p className="text-sm text-muted-foreground">
-          Only the first {report.conversions.length} conversions of this period are shown; pick a
-          shorter period to see them all.
+          This period holds more than one report can read, so some of its conversions or their
+          clicks are missing here; pick a shorter period to see them all.
         </p>
       ) : null}
     </section>
