@@ -137,3 +137,35 @@ test('without stored UTM values the outbound link carries utm_source=ipick', asy
     productHref.searchParams.get('session_id'),
   );
 });
+
+// The "You are leaving ipick" page on a phone, for a destination whose host is one long word:
+// its address, host and buttons wrap, so the page never scrolls sideways and both ways out stay
+// on screen and in reach of the keyboard.
+test('the leaving page fits a phone screen even for a very long host', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const host =
+    'averyveryverylongsubdomainnamethatkeepsgoingandgoingandgoingon.another-very-long-label-here.unknown-shop-example.com';
+  const destination = `https://${host}/p/kettle`;
+  await page.goto(`/api/redirect?to=${encodeURIComponent(destination)}&from=%2Fbrowse`);
+  await expect(page.getByRole('heading', { name: 'You are leaving ipick' })).toBeVisible();
+
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  const onScreen = async (name: string | RegExp) => {
+    const box = (await page.getByRole('link', { name }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(widths.screen);
+  };
+  await onScreen(`Continue to ${host}`);
+  await onScreen('Back to ipick');
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: `Continue to ${host}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Back to ipick' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/browse$/);
+});

@@ -21,6 +21,9 @@ export function isLocalPath(value: string | undefined): value is string {
  * shown in full (already re-serialised: punycode hosts, percent-encoding) so look-alikes show.
  * The focus ring is the web app's teal, set apart from the link: at least 3:1 against the dark
  * button, the white card and the page (a browser's default ring is lost on the dark button).
+ * A host can be 253 characters without a break (`averyveryverylong…example.com`): every text
+ * that shows it may break anywhere, and the actions wrap, so a phone never scrolls sideways
+ * and "Back to ipick" stays on screen.
  */
 export function renderInterstitialPage(destination: string, backPath: string): string {
   const host = escapeHtml(new URL(destination).host);
@@ -35,11 +38,11 @@ export function renderInterstitialPage(destination: string, backPath: string): s
 <title>You are leaving ipick</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f8fafc; color: #0f172a; }
-  main { max-width: 40rem; margin: 12vh auto; padding: 2rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
+  main { max-width: 40rem; margin: 12vh auto; padding: 2rem; overflow-wrap: anywhere; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
   h1 { font-size: 1.5rem; margin: 0 0 1rem; }
   .destination { word-break: break-all; background: #f1f5f9; padding: 0.75rem; border-radius: 0.5rem; font-family: ui-monospace, monospace; }
-  .actions { display: flex; gap: 1rem; align-items: center; margin-top: 1.5rem; }
-  .continue { background: #0f172a; color: #fff; padding: 0.6rem 1.2rem; border-radius: 0.5rem; text-decoration: none; }
+  .actions { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin-top: 1.5rem; }
+  .continue { background: #0f172a; color: #fff; padding: 0.6rem 1.2rem; border-radius: 0.5rem; text-decoration: none; min-width: 0; }
   a { border-radius: 0.25rem; }
   a:focus-visible, button:focus-visible { outline: 3px solid #0d9488; outline-offset: 3px; }
 </style>
