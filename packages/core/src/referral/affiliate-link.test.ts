@@ -33,6 +33,52 @@ describe('buildAffiliateLink', () => {
     ).toBe('https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20#reviews');
   });
 
+  it.each([
+    [
+      'an eBay Partner Network link',
+      'https://www.ebay.com/itm/1234567890?mkcid=1&mkrid=711-53200-19255-0&siteid=0&campid=5338000000&customid=theirs&toolid=10001&mkevt=1',
+      { ebay: 'p1' },
+      'https://www.ebay.com/itm/1234567890?siteid=0&partner=p1',
+    ],
+    [
+      "an Associate's link with a sub-tag",
+      'https://www.amazon.co.uk/dp/B08P2HBBLX?tag=someone-21&ascsubtag=click-9&linkCode=ll1&linkId=abc&th=1',
+      { amazon: 'ipick-21' },
+      'https://www.amazon.co.uk/dp/B08P2HBBLX?tag=ipick-21&th=1',
+    ],
+    [
+      "Walmart's landing after another partner's Impact click",
+      'https://www.walmart.com/ip/123?irgwc=1&sourceid=imp_x1&veh=aff&wmlspartner=imp_77&clickid=x1&affiliates_ad_id=5&campaign_id=9383&selected=true',
+      { walmart: 'w1' },
+      'https://www.walmart.com/ip/123?selected=true&affiliate=w1',
+    ],
+    [
+      "Target's landing after another partner's click",
+      'https://www.target.com/p/-/A-1?clkid=c1&lnm=81938&afid=Someone&preselect=1',
+      { target: 't1' },
+      'https://www.target.com/p/-/A-1?preselect=1&affiliate=t1',
+    ],
+    [
+      "Best Buy's landing after another partner's click",
+      'https://www.bestbuy.com/site/6505727.p?irclickid=c1&irgwc=1&loc=Someone&acampID=0&mpid=77&skuId=6505727',
+      { bestbuy: 'b1' },
+      'https://www.bestbuy.com/site/6505727.p?skuId=6505727&affiliate=b1',
+    ],
+    [
+      "an Apple link with another affiliate's token",
+      'https://www.apple.com/shop/buy-iphone?at=1000lXYZ&ct=theirs',
+      { apple: 'a1' },
+      'https://www.apple.com/shop/buy-iphone?affiliate=a1',
+    ],
+  ])("drops another affiliate's parameters from %s", (_, link, ids, expected) => {
+    expect(buildAffiliateLink(link, ids)).toBe(expected);
+  });
+
+  it("leaves another affiliate's parameters on a retailer ipick has no id for", () => {
+    const link = 'https://www.ebay.com/itm/1234567890?campid=5338000000&mkevt=1';
+    expect(buildAffiliateLink(link, { amazon: 'ipick-20' })).toBe(link);
+  });
+
   it('has a placeholder for every retailer', () => {
     for (const key of RETAILER_KEYS) expect(PLACEHOLDER_AFFILIATE_IDS[key]).toMatch(/\S/);
   });

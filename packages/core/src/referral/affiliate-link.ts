@@ -21,9 +21,11 @@ export const PLACEHOLDER_AFFILIATE_IDS: Readonly<Record<RetailerKey, string>> = 
 
 /**
  * `url` with ipick's affiliate id in the retailer's parameter (spec §9: amazon `tag`, ebay
- * `partner`, the others `affiliate`), replacing any id already there. A link that does not
- * parse, a shop that is not a named retailer, or a retailer without an id in `affiliateIds`
- * gives the link back unchanged (spec §5, §8).
+ * `partner`, the others `affiliate`), replacing any id already there, and without the
+ * parameters that name another affiliate (`Retailer.otherAffiliateParameters`: an eBay Partner
+ * Network `campid`, an Impact click id, ...). A link that does not parse, a shop that is not a
+ * named retailer, or a retailer without an id in `affiliateIds` gives the link back unchanged
+ * (spec §5, §8).
  */
 export function buildAffiliateLink(url: string, affiliateIds: AffiliateIds): string {
   let link: URL;
@@ -49,8 +51,11 @@ export function addAffiliateId(
 ): boolean {
   const id = retailer === null ? undefined : affiliateIds[retailer];
   if (!id) return false;
-  const parameter = RETAILERS[retailer!].affiliateParameter;
+  const { affiliateParameter, otherAffiliateParameters } = RETAILERS[retailer!];
+  const params = link.searchParams;
   // Setting a parameter re-encodes the whole query; a link that already has the id keeps its own.
-  if (link.searchParams.get(parameter) !== id) link.searchParams.set(parameter, id);
+  if (params.get(affiliateParameter) !== id) params.set(affiliateParameter, id);
+  // Someone else's link (pasted, or shared with ipick) must not pay them for ipick's click.
+  for (const name of otherAffiliateParameters) if (params.has(name)) params.delete(name);
   return true;
 }

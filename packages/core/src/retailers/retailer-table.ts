@@ -30,7 +30,17 @@ export interface Retailer {
    */
   readonly hosts: readonly string[];
   readonly affiliateParameter: AffiliateParameter;
+  /**
+   * The parameters by which another affiliate's link to this retailer names that affiliate or
+   * its click (its programme's account and sub-ids, the landing parameters of its network; research
+   * §3). ipick's outbound link drops them when it puts its own id in: left there, the retailer
+   * credits the other affiliate for ipick's click.
+   */
+  readonly otherAffiliateParameters: readonly string[];
 }
+
+/** Impact's landing parameters (click id and its flag), at the retailers Impact serves. */
+const impactLandingParameters = ['irclickid', 'irgwc'] as const;
 
 const amazonDomains = [
   'com',
@@ -96,6 +106,8 @@ export const RETAILERS: Readonly<Record<RetailerKey, Retailer>> = {
       'a.co',
     ],
     affiliateParameter: 'tag',
+    // Associates' sub-tag and the link labels of Amazon's link tools, all tied to the tag.
+    otherAffiliateParameters: ['ascsubtag', 'linkCode', 'linkId'],
   },
   ebay: {
     key: 'ebay',
@@ -108,18 +120,31 @@ export const RETAILERS: Readonly<Record<RetailerKey, Retailer>> = {
       'ebay.us',
     ],
     affiliateParameter: 'partner',
+    // eBay Partner Network: campaign (who is paid), custom id and the tracking-event fields.
+    otherAffiliateParameters: ['campid', 'customid', 'mkcid', 'mkrid', 'mkevt', 'toolid'],
   },
   walmart: {
     key: 'walmart',
     name: 'Walmart',
     hosts: ['walmart.com'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: [
+      // Impact's landing on walmart.com (`wmlspartner=imp_…`, `sourceid=imp_…`, `veh=aff`).
+      'clickid',
+      'irgwc',
+      'sourceid',
+      'veh',
+      'wmlspartner',
+      'affiliates_ad_id',
+      'campaign_id',
+    ],
   },
   target: {
     key: 'target',
     name: 'Target',
     hosts: ['target.com'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: ['afid', 'clkid', 'lnm', ...impactLandingParameters],
   },
   bestbuy: {
     key: 'bestbuy',
@@ -127,6 +152,7 @@ export const RETAILERS: Readonly<Record<RetailerKey, Retailer>> = {
     // api.bestbuy.com serves the affiliate click links (`/click/-/<sku>/pdp`).
     hosts: ['bestbuy.com', 'm.bestbuy.com', 'bestbuy.ca', 'api.bestbuy.com'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: [...impactLandingParameters, 'mpid', 'loc', 'acampID'],
   },
   apple: {
     key: 'apple',
@@ -134,24 +160,29 @@ export const RETAILERS: Readonly<Record<RetailerKey, Retailer>> = {
     // Country stores are path prefixes (`/uk/shop/...`), not hosts.
     hosts: ['apple.com'],
     affiliateParameter: 'affiliate',
+    // Apple's affiliate token and campaign text.
+    otherAffiliateParameters: ['at', 'ct'],
   },
   playstation: {
     key: 'playstation',
     name: 'PlayStation Direct',
     hosts: ['direct.playstation.com'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: [],
   },
   newegg: {
     key: 'newegg',
     name: 'Newegg',
     hosts: ['newegg.com', 'newegg.ca'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: [...impactLandingParameters],
   },
   costco: {
     key: 'costco',
     name: 'Costco',
     hosts: ['costco.com', 'costco.ca', 'costco.co.uk', 'costco.com.au', 'costco.com.mx'],
     affiliateParameter: 'affiliate',
+    otherAffiliateParameters: ['cjevent', 'cjdata'],
   },
 };
 

@@ -237,6 +237,24 @@ describe('GET /api/redirect: known retailers', () => {
     });
   });
 
+  it("sends a link shared by another affiliate on with ipick's id alone", async () => {
+    const sessionId = `s-${randomUUID()}`;
+    const shared =
+      'https://www.ebay.de/itm/1234567890?mkcid=1&mkrid=707-53477-19255-0&campid=5338000000&customid=theirs&toolid=10001&mkevt=1';
+    const response = await redirect({ to: shared, session_id: sessionId });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location!);
+    expect(location.host).toBe('www.ebay.de');
+    expect(location.searchParams.get('partner')).toBe('ipick');
+    for (const name of ['campid', 'customid', 'mkcid', 'mkrid', 'mkevt', 'toolid']) {
+      expect(location.searchParams.has(name)).toBe(false);
+    }
+    expect((await clickOf(sessionId))[0]).toMatchObject({
+      target_url: location.href,
+      retailer_id: retailerIds.get('ebay'),
+    });
+  });
+
   it('truncates IPv6 to /48 and hashes one visitor the same within the day', async () => {
     const first = `s-${randomUUID()}`;
     const second = `s-${randomUUID()}`;
