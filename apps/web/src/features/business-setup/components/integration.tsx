@@ -195,6 +195,11 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
         </p>
       ) : null}
       <CodeBlock label="curl example" code={curlConversionExample(origin, shown)} />
+      <p className="text-sm text-muted-foreground">
+        So that ipick is credited, add <span className="font-mono">referralId</span>: the value of
+        the <span className="font-mono">ipick_ref</span> cookie the snippet kept on your shop (leave
+        it out when the shopper has none).
+      </p>
       <CodeBlock label="Node fetch example" code={nodeConversionExample(origin, shown)} />
       <NewKeyDialog created={created} onClose={() => setCreated(null)} returnFocusTo={maker} />
     </div>
