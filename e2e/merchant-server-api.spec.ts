@@ -78,3 +78,19 @@ test('the server API examples on Integrate report a sale when run as shown', asy
     }
   });
 });
+
+test('“See the server API” on /business/integrate opens Integrate at the server API', async ({
+  page,
+}) => {
+  await registerMerchant(page);
+  await page.goto('/business/integrate');
+  await page.getByRole('link', { name: 'See the server API' }).click();
+  await expect(page).toHaveURL(/\/business\/dashboard\/checkout\/integrate#server-api$/);
+  const serverApi = page.getByRole('region', { name: 'Server API' });
+  // The sections above it fill in as their data arrives; it stays in view.
+  await expect(serverApi.getByLabel('curl example')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole('region', { name: 'The snippet' }).getByLabel('Snippet to paste'),
+  ).toBeAttached();
+  await expect(serverApi.getByRole('heading', { name: 'Server API' })).toBeInViewport();
+});

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useScrollToHash } from '@/hooks/use-scroll-to-hash';
 import { toErrorMessage } from '@/lib/error-message';
 
 interface SectionCardProps {
@@ -11,11 +12,16 @@ interface SectionCardProps {
   children: ReactNode;
 }
 
-/** One titled section of a settings or integration page, reachable by its `id`. */
+/**
+ * One titled section of a settings or integration page, reachable by its `id`: a link to
+ * `#id` from another page scrolls to it.
+ */
 export function SectionCard({ id, title, description, children }: SectionCardProps) {
   const headingId = id ? `${id}-heading` : undefined;
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollToHash(ref, id);
   return (
-    <Card id={id} aria-labelledby={headingId} role="region" className="scroll-mt-20">
+    <Card ref={ref} id={id} aria-labelledby={headingId} role="region" className="scroll-mt-20">
       <CardHeader>
         <CardTitle id={headingId}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
