@@ -77,7 +77,16 @@ export function NewKeyDialog({
   );
 }
 
-function KeyRow({ apiKey, onCreated }: { apiKey: ApiKey; onCreated: (key: NewKey) => void }) {
+function KeyRow({
+  apiKey,
+  onCreated,
+  listRef,
+}: {
+  apiKey: ApiKey;
+  onCreated: (key: NewKey) => void;
+  /** Where focus goes once a revoked key's row loses its buttons. */
+  listRef: RefObject<HTMLUListElement | null>;
+}) {
   const rotate = useRotateApiKey();
   const revoke = useRevokeApiKey();
   const name = `${kindLabel[apiKey.kind].toLowerCase()} ${apiKey.prefix}…${apiKey.lastFour}`;
@@ -138,6 +147,7 @@ function KeyRow({ apiKey, onCreated }: { apiKey: ApiKey; onCreated: (key: NewKey
             confirmLabel="Revoke key"
             pendingLabel="Revoking…"
             isDestructive
+            focusAfterConfirm={listRef}
             onConfirm={async () => {
               await revoke.mutateAsync(apiKey.id);
               toast.success('Key revoked');
@@ -155,6 +165,8 @@ export function ApiKeyManager() {
   const create = useCreateApiKey();
   const [created, setCreated] = useState<NewKey | null>(null);
   const maker = useRef<HTMLElement | null>(null);
+  // A revoked or rotated key's row loses its buttons: focus goes to the list instead.
+  const listRef = useRef<HTMLUListElement>(null);
 
   const make = (kind: ApiKeyKind, button: HTMLElement) => {
     maker.current = button;
@@ -162,9 +174,10 @@ export function ApiKeyManager() {
       onSuccess: (result) => setCreated({ kind: result.apiKey.kind, secret: result.secret }),
     });
   };
-  // A rotated key's dialog returns focus the usual way, to the row's Rotate button.
+  // The rotated key is revoked, so its row's Rotate button is gone by the time the new key's
+  // dialog closes.
   const onRotated = (key: NewKey) => {
-    maker.current = null;
+    maker.current = listRef.current;
     setCreated(key);
   };
 
@@ -198,9 +211,9 @@ export function ApiKeyManager() {
             description="A publishable key goes in the snippet on your pages; a secret key lets your server report conversions."
           />
         ) : (
-          <ul aria-label="API keys" className="flex flex-col gap-2">
+          <ul ref={listRef} tabIndex={-1} aria-label="API keys" className="flex flex-col gap-2">
             {keys.data.keys.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} onCreated={onRotated} />
+              <KeyRow key={apiKey.id} apiKey={apiKey} onCreated={onRotated} listRef={listRef} />
             ))}
           </ul>
         )

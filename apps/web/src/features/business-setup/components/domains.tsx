@@ -66,12 +66,25 @@ export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) 
 }
 
 /** How to prove a domain is the merchant's, and the button that asks ipick to check. */
-export function DomainVerification({ domain }: { domain: MerchantDomain }) {
+export function DomainVerification({
+  domain,
+  onVerified,
+}: {
+  domain: MerchantDomain;
+  /** Called once verified, before these instructions (and their button) leave the page. */
+  onVerified?: () => void;
+}) {
   const verify = useVerifyDomain();
-  const run = () =>
+  const run = () => {
+    // Pressed again while ipick is still checking: the first check answers.
+    if (verify.isPending) return;
     verify.mutate(domain.id, {
-      onSuccess: () => toast.success(`${domain.domain} is verified`),
+      onSuccess: () => {
+        toast.success(`${domain.domain} is verified`);
+        onVerified?.();
+      },
     });
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -104,7 +117,12 @@ export function DomainVerification({ domain }: { domain: MerchantDomain }) {
         </p>
       ) : null}
       <div>
-        <Button onClick={run} disabled={verify.isPending}>
+        {/* Not `disabled` while checking: a disabled button drops keyboard focus to the page. */}
+        <Button
+          onClick={run}
+          aria-disabled={verify.isPending || undefined}
+          className="aria-disabled:opacity-50"
+        >
           {verify.isPending ? 'Checking your site…' : 'Verify domain'}
         </Button>
       </div>
@@ -184,7 +202,9 @@ export function DomainList() {
                 />
               )}
             </div>
-            {domain.verifiedAt ? null : <DomainVerification domain={domain} />}
+            {domain.verifiedAt ? null : (
+              <DomainVerification domain={domain} onVerified={() => listRef.current?.focus()} />
+            )}
           </li>
         ))}
       </ul>

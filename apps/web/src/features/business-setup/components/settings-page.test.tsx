@@ -283,6 +283,106 @@ describe('the settings page', { timeout: 20_000 }, () => {
     expect(await within(keys).findByText('Revoked')).toBeTruthy();
   });
 
+  it('keeps keyboard focus on the key list once a revoked key loses its buttons', async () => {
+    let revoked = false;
+    stubSettings({
+      'GET /api/business/keys': () =>
+        json({ keys: [buildKey({ revokedAt: revoked ? '2025-01-04T00:00:00.000Z' : null })] }),
+      'DELETE /api/business/keys/2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b': () => {
+        revoked = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    await user.click(await within(keys).findByRole('button', { name: /^Revoke publishable key/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this key?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(await within(keys).findByText('Revoked')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(keys).getByRole('list', { name: 'API keys' })),
+    );
+  });
+
+  it('keeps keyboard focus on the key list after showing a rotated key', async () => {
+    const fresh = buildKey({
+      id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
+      key: 'pk_live_RotatedKey1234',
+      prefix: 'pk_live_Rota',
+      lastFour: '1234',
+    });
+    let rotated = false;
+    stubSettings({
+      'GET /api/business/keys': () =>
+        json({
+          keys: rotated
+            ? [fresh, buildKey({ revokedAt: '2025-01-04T00:00:00.000Z' })]
+            : [buildKey()],
+        }),
+      'POST /api/business/keys/2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b/rotate': () => {
+        rotated = true;
+        return json({ apiKey: fresh, secret: 'pk_live_RotatedKey1234' }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    await user.click(await within(keys).findByRole('button', { name: /^Rotate publishable key/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate this key?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate key' }));
+    const shown = await screen.findByRole('dialog', { name: 'Your new publishable key' });
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The old key is revoked: its row has no Rotate button left to return to.
+    expect(
+      within(keys).queryByRole('button', { name: /Rotate publishable key pk_live_Setu/ }),
+    ).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(keys).getByRole('list', { name: 'API keys' })),
+    );
+  });
+
+  it('keeps keyboard focus through a failed and a successful domain verification', async () => {
+    let attempts = 0;
+    stubSettings({
+      'GET /api/business/domains': () =>
+        json({
+          domains: [buildDomain({ verifiedAt: attempts > 1 ? '2025-01-03T00:00:00.000Z' : null })],
+        }),
+      'POST /api/business/domains/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f/verify': () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return apiError(
+            400,
+            'invalid_request',
+            'Could not verify lamps.example.com: https://lamps.example.com/ has no meta tag.',
+          );
+        }
+        return json({ domain: buildDomain({ verifiedAt: '2025-01-03T00:00:00.000Z' }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    const verify = await within(domains).findByRole('button', { name: 'Verify domain' });
+    verify.focus();
+    await user.keyboard('{Enter}');
+    expect((await within(domains).findByRole('alert')).textContent).toContain('has no meta tag');
+    // The merchant adds the tag and presses Enter again, without hunting for the button.
+    expect(document.activeElement).toBe(verify);
+    await user.keyboard('{Enter}');
+    expect(await within(domains).findByText('Verified')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(domains).getByRole('list', { name: 'Shop domains' }),
+      ),
+    );
+  });
+
   it('keeps the attribution window between 1 and 90 days and saves the model', async () => {
     const { fetch } = stubSettings({
       'PATCH /api/business/attribution/settings': (request) =>
