@@ -21,7 +21,9 @@ import { z } from 'zod';
  * - 200 HTML "You are leaving ipick" page with the full address and a Continue link for any other
  *   destination, so the endpoint is no silent open redirect;
  * - 400 `invalid_request` naming the parameter (missing, malformed, not http(s), too long, a
- *   signature that does not match); 404 `not_found` for an unknown offer without `to`.
+ *   signature that does not match); 404 `not_found` for an unknown offer without `to`. A
+ *   browser (one that accepts text/html) gets these errors as a page that shows the message
+ *   and links back to `from` (or ipick's home page), with the same status.
  */
 export const REDIRECT_TARGET_MAX_LENGTH = 2048;
 

@@ -28,6 +28,19 @@ export function isLocalPath(value: string | undefined): value is string {
 export function renderInterstitialPage(destination: string, backPath: string): string {
   const host = escapeHtml(new URL(destination).host);
   const href = escapeHtml(destination);
+  return renderPage(
+    'You are leaving ipick',
+    `<p>This link goes to <strong>${host}</strong>, a site ipick does not know. Check the address before you go on:</p>
+<p class="destination">${href}</p>
+<div class="actions">
+<a class="continue" href="${href}" rel="noopener noreferrer nofollow">Continue to ${host}</a>
+<a href="${escapeHtml(backPath)}">Back to ipick</a>
+</div>`,
+  );
+}
+
+/** One of the redirect's pages: `title` as its title and heading, then `content` (HTML). */
+function renderPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,7 +48,7 @@ export function renderInterstitialPage(destination: string, backPath: string): s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="strict-origin-when-cross-origin">
-<title>You are leaving ipick</title>
+<title>${title}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f8fafc; color: #0f172a; }
   main { max-width: 40rem; margin: 12vh auto; padding: 2rem; overflow-wrap: anywhere; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
@@ -49,15 +62,24 @@ export function renderInterstitialPage(destination: string, backPath: string): s
 </head>
 <body>
 <main>
-<h1>You are leaving ipick</h1>
-<p>This link goes to <strong>${host}</strong>, a site ipick does not know. Check the address before you go on:</p>
-<p class="destination">${href}</p>
-<div class="actions">
-<a class="continue" href="${href}" rel="noopener noreferrer nofollow">Continue to ${host}</a>
-<a href="${escapeHtml(backPath)}">Back to ipick</a>
-</div>
+<h1>${title}</h1>
+${content}
 </main>
 </body>
 </html>
 `;
+}
+
+/**
+ * The page a shopper sees instead of JSON when a link to `/api/redirect` cannot be followed
+ * (a link cut short in a chat, an offer that is gone): what is wrong, and the way back.
+ */
+export function renderRedirectErrorPage(message: string, backPath: string): string {
+  return renderPage(
+    'This link does not work',
+    `<p>ipick cannot follow this link: ${escapeHtml(message)}.</p>
+<div class="actions">
+<a class="continue" href="${escapeHtml(backPath)}">Back to ipick</a>
+</div>`,
+  );
 }

@@ -147,6 +147,47 @@ describe('GET /api/redirect: bad input', () => {
     },
   );
 
+  it.each([
+    // [case, query, status, message shown, where "Back to ipick" goes]
+    [
+      'a link that lost its address',
+      { from: '/new-search/a/b' },
+      400,
+      /^to: add the/,
+      '/new-search/a/b',
+    ],
+    ['an address that is not one', { to: 'not a link' }, 400, /not a full web address/, '/'],
+    [
+      'an offer that is gone',
+      { offer: randomUUID(), from: '//evil.example' },
+      404,
+      /^offer: /,
+      '/',
+    ],
+  ] as const)(
+    'shows a browser following %s a page saying what is wrong, with the way back',
+    async (_, query, status, message, back) => {
+      const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      const before = await clickCount();
+      const response = await redirect(query, { headers: { accept: browserAccept } });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'; /);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const page = response.body;
+      expect(page).toContain('<h1>This link does not work</h1>');
+      const shown = /ipick cannot follow this link: (.*)\.<\/p>/.exec(page)?.[1];
+      expect(shown).toMatch(message);
+      expect(page).toContain(`<a class="continue" href="${back}">Back to ipick</a>`);
+      expect(await clickCount()).toBe(before);
+
+      // An API client (fetch, curl) still gets the JSON error.
+      const json = await redirect(query, { headers: { accept: '*/*' } });
+      expect(json.statusCode).toBe(status);
+      expect(json.json<{ error: string }>().error).toMatch(message);
+    },
+  );
+
   it('ignores a repeated parameter that is not one of its own', async () => {
     const response = await app.inject({
       method: 'GET',

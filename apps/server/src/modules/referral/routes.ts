@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { readSessionCookie, SHOPPER_COOKIE } from '../auth/session-cookies.ts';
-import { isLocalPath, renderInterstitialPage } from './interstitial-page.ts';
+import {
+  isLocalPath,
+  renderInterstitialPage,
+  renderRedirectErrorPage,
+} from './interstitial-page.ts';
 import type { ReferralService } from './referral-service.ts';
 import { readVisitor } from './visitor.ts';
 
@@ -28,6 +32,12 @@ export async function referralRoutes(
     '/api/redirect',
     {
       helmet: false,
+      // A shopper who follows a broken link reads what is wrong and finds the way back, rather
+      // than the JSON an API client gets.
+      config: {
+        errorPage: (error, request) =>
+          renderRedirectErrorPage(error.error, backPathOf(request.query)),
+      },
       // Runs before the error handler, also for an error from a global hook (a NUL character
       // in the query), so every error answer has the page's headers; free on the way to a 302.
       onError: (_request, reply, _error, done) => {
@@ -45,11 +55,10 @@ export async function referralRoutes(
         request.log.error({ err: result.recordError }, 'could not record an outbound click');
       }
       if (result.isTrusted) return reply.headers(redirectHeaders).redirect(result.location, 302);
-      const backPath = isLocalPath(query.from) ? query.from : '/';
       return reply
         .headers(pageHeaders)
         .type('text/html; charset=utf-8')
-        .send(renderInterstitialPage(result.location, backPath));
+        .send(renderInterstitialPage(result.location, backPathOf(query)));
     },
   );
 }
@@ -77,6 +86,13 @@ const pageHeaders = {
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
 };
+
+/** The ipick page the link was on (`from`), if it is one of ipick's own; else the home page. */
+function backPathOf(query: unknown): string {
+  const from =
+    typeof query === 'object' && query !== null ? (query as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && isLocalPath(from) ? from : '/';
+}
 
 /** What one value of a parameter is, for the message about a repeated one. */
 const parameterNouns: Partial<Record<keyof RedirectQuery, string>> = {

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * `success: false` beside the usual `{ error, code }`.
      */
     answersWithSuccess?: boolean;
+    /**
+     * The route is a page people open in a browser (a link they follow): an error asked for by
+     * a browser, which accepts HTML, is answered with this page rather than JSON.
+     */
+    errorPage?: (error: ApiErrorBody, request: FastifyRequest) => string;
   }
 }
 
@@ -53,6 +58,12 @@ export const errorHandlerPlugin = fp(
       else request.log.info({ code: body.code, message: body.error }, 'request refused');
       // Fastify's own contexts (not-found, early errors) may have no route config.
       const config = request.routeOptions.config as FastifyContextConfig | undefined;
+      if (config?.errorPage && acceptsHtml(request)) {
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(config.errorPage(body, request));
+      }
       if (config?.answersWithSuccess) {
         return reply.code(status).send({ success: false, ...body });
       }
@@ -61,6 +72,12 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/** A browser's navigation asks for HTML; `fetch`, curl and API clients do not. */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
 
 /**
  * Fastify's own words, except where they do not say what to change: a body over the route's
