@@ -99,6 +99,7 @@ export type RedirectQuery = z.infer<typeof redirectQuerySchema>;
 export const clickBotReasonSchema = z.enum([
   'head_request',
   'prefetch',
+  'embedded',
   'link_preview',
   'user_agent',
   'no_user_agent',

@@ -564,6 +564,11 @@ describe('GET /api/redirect: bots, previews and prefetches', () => {
       'prefetch',
     ],
     ['no user agent', { headers: { 'user-agent': '' } }, 'no_user_agent'],
+    [
+      'a link hidden in an image on another site (cookie stuffing)',
+      { headers: { 'user-agent': chromeOnWindows, 'sec-fetch-dest': 'image' } },
+      'embedded',
+    ],
   ];
 
   it.each(cases)('records %s as a bot and answers as usual', async (_, options, reason) => {

@@ -54,6 +54,9 @@ describe('readVisitor', () => {
     [{ 'user-agent': chrome }, 'HEAD', 'head_request'],
     [{ 'user-agent': chrome, 'sec-purpose': 'prefetch;prerender' }, 'GET', 'prefetch'],
     [{ 'user-agent': chrome, 'x-moz': 'prefetch' }, 'GET', 'prefetch'],
+    [{ 'user-agent': chrome, 'sec-fetch-dest': 'image' }, 'GET', 'embedded'],
+    [{ 'user-agent': chrome, 'sec-fetch-dest': 'iframe' }, 'GET', 'embedded'],
+    [{ 'user-agent': chrome, 'sec-fetch-dest': 'empty' }, 'GET', 'embedded'],
     [{ 'user-agent': 'facebookexternalhit/1.1' }, 'GET', 'link_preview'],
     [{ 'user-agent': 'Mozilla/5.0 (compatible; Discordbot/2.0)' }, 'GET', 'link_preview'],
     [{ 'user-agent': 'Twitterbot/1.0' }, 'GET', 'link_preview'],
@@ -61,5 +64,12 @@ describe('readVisitor', () => {
     [{}, 'GET', 'no_user_agent'],
   ] as const)('flags %j (%s) as %s', (headers, method, reason) => {
     expect(visitor(headers, method)).toMatchObject({ isBot: true, botReason: reason });
+  });
+
+  it('takes a link a person opened in the browser (Sec-Fetch-Dest: document) for a person', () => {
+    expect(visitor({ 'user-agent': chrome, 'sec-fetch-dest': 'document' })).toMatchObject({
+      isBot: false,
+      botReason: null,
+    });
   });
 });

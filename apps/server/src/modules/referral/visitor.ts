@@ -38,6 +38,13 @@ const linkPreviewAgents =
 /** Headers with which browsers announce a prefetch or prerender rather than a visit. */
 const purposeHeaders = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'] as const;
 
+/**
+ * What a person's click loads: the page itself. A link loaded as an image, a frame, a script or
+ * by fetch (`Sec-Fetch-Dest`, sent by current browsers) was opened by a page, not by a person:
+ * cookie stuffing hides such links in other sites' pages (research §5.2).
+ */
+const PERSON_FETCH_DESTINATION = 'document';
+
 /** Headers that carry the visitor's country when an edge network in front of ipick adds one. */
 const countryHeaders = ['cf-ipcountry', 'x-vercel-ip-country', 'x-country'] as const;
 
@@ -62,8 +69,9 @@ export function readVisitor(request: VisitorRequest): ClickVisitor {
 
 /**
  * Whether a person made this click (research §5.2). HEAD requests (link checkers; X sends
- * several with browser user agents), browser prefetches and link previews are never a person
- * following the link; then `isbot`'s user-agent list; no user agent at all is a script.
+ * several with browser user agents), browser prefetches, links a page embedded rather than a
+ * person opened, and link previews are never a person following the link; then `isbot`'s
+ * user-agent list; no user agent at all is a script.
  */
 export function detectBot(
   request: VisitorRequest,
@@ -74,6 +82,8 @@ export function detectBot(
     const purpose = firstHeader(request, name);
     if (purpose && /prefetch|prerender|preview/i.test(purpose)) return botFlag('prefetch');
   }
+  const destination = firstHeader(request, 'sec-fetch-dest');
+  if (destination && destination !== PERSON_FETCH_DESTINATION) return botFlag('embedded');
   if (!userAgent) return botFlag('no_user_agent');
   const agentKind = parseUserAgent(userAgent).kind;
   return agentKind === 'person' ? { isBot: false, botReason: null } : botFlag(agentKind);
