@@ -116,13 +116,16 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
 
   it('sends a test event and turns the status green when the first event arrives', async () => {
     let statusCalls = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const { fetch } = stubMerchant({
       'GET /api/business/integration/status': () => {
         statusCalls += 1;
         return json(statusCalls === 1 ? buildStatus() : buildStatus({ snippet: true }));
       },
-      'POST /api/business/test-event': () =>
-        json(
+      'POST /api/business/test-event': async () => {
+        await answered;
+        return json(
           {
             event: {
               id: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a',
@@ -131,14 +134,25 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
             },
           },
           201,
-        ),
+        );
+      },
     });
     const user = userEvent.setup();
     renderAt('/business/dashboard/checkout/integrate');
 
     expect(await screen.findByText('Waiting for your shop’s first event')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Send test event' }));
+    const send = screen.getByRole('button', { name: 'Send test event' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    // While it is sent the button says so but is not disabled: browsers move focus off a
+    // disabled button, to the page.
+    const sending = await screen.findByRole('button', { name: 'Sending…' });
+    expect(sending.getAttribute('aria-disabled')).toBe('true');
+    expect(sending).toHaveProperty('disabled', false);
+    answer();
     expect(await screen.findByText(/ipick received a test event/)).toBeTruthy();
+    // Keyboard focus stays on the button while the event is sent and after.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send test event' }));
     expect(sentRequests(fetch)).toContain('POST /api/business/test-event');
 
     expect(
@@ -187,18 +201,34 @@ describe('the integration wizard', { timeout: 20_000 }, () => {
 
   it('checks the installation against the server', async () => {
     let installed = false;
+    let statusCalls = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     stubMerchant({
-      'GET /api/business/integration/status': () =>
-        json(buildStatus({ domain: true, snippet: installed })),
+      'GET /api/business/integration/status': async () => {
+        statusCalls += 1;
+        // The first check (the second call) waits, to look at the button meanwhile.
+        if (statusCalls === 2) await answered;
+        return json(buildStatus({ domain: true, snippet: installed }));
+      },
       'GET /api/business/keys': () => json({ keys: [buildKey()] }),
     });
     const user = userEvent.setup();
     renderAt('/business/integrate/wizard?step=2');
 
-    await user.click(await screen.findByRole('button', { name: 'Check installation' }));
+    const check = await screen.findByRole('button', { name: 'Check installation' });
+    check.focus();
+    await user.keyboard('{Enter}');
+    // Not disabled while checking: browsers move focus off a disabled button, to the page.
+    const checking = await screen.findByRole('button', { name: 'Checking…' });
+    expect(checking.getAttribute('aria-disabled')).toBe('true');
+    expect(checking).toHaveProperty('disabled', false);
+    answer();
     expect(await screen.findByText(/No event from your shop yet/)).toBeTruthy();
+    // Keyboard focus stays on the button, ready to check again once the tag is on the shop.
+    expect(document.activeElement).toBe(check);
     installed = true;
-    await user.click(screen.getByRole('button', { name: 'Check installation' }));
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('Integration active')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Step 2: Install the snippet (done)' })).toBeTruthy();
   });

@@ -211,6 +211,7 @@ function SnippetStep({
   const [isChecking, setChecking] = useState(false);
 
   const check = async () => {
+    if (isChecking) return;
     setChecking(true);
     try {
       await onRecheck();
@@ -231,7 +232,12 @@ function SnippetStep({
           Once the tag is on your shop, open any of its pages, then check: ipick looks for a page
           view from your domain.
         </p>
-        <Button onClick={() => void check()} disabled={isChecking}>
+        {/* Not `disabled` while checking: a disabled button drops keyboard focus to the page. */}
+        <Button
+          onClick={() => void check()}
+          aria-disabled={isChecking || undefined}
+          className="aria-disabled:opacity-50"
+        >
           {isChecking ? 'Checking…' : 'Check installation'}
         </Button>
         {checked || status.steps.snippet ? <StatusMessage status={status} /> : null}

@@ -126,11 +126,18 @@ export function StatusMessage({ status }: { status: IntegrationStatus }) {
 /** Records a test event for the shop on the server and says when it was received. */
 export function SendTestEventButton({ label }: { label?: string }) {
   const send = useSendTestEvent();
-  const run = () =>
+  const run = () => {
+    if (send.isPending) return;
     send.mutate(label, { onSuccess: () => toast.success('Test event received by ipick') });
+  };
   return (
     <div className="flex flex-col items-start gap-2">
-      <Button onClick={run} disabled={send.isPending}>
+      {/* Not `disabled` while sending: a disabled button drops keyboard focus to the page. */}
+      <Button
+        onClick={run}
+        aria-disabled={send.isPending || undefined}
+        className="aria-disabled:opacity-50"
+      >
         <Send aria-hidden="true" />
         {send.isPending ? 'Sending…' : 'Send test event'}
       </Button>

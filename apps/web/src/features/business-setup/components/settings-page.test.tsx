@@ -347,14 +347,17 @@ describe('the settings page', { timeout: 20_000 }, () => {
 
   it('keeps keyboard focus through a failed and a successful domain verification', async () => {
     let attempts = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     stubSettings({
       'GET /api/business/domains': () =>
         json({
           domains: [buildDomain({ verifiedAt: attempts > 1 ? '2025-01-03T00:00:00.000Z' : null })],
         }),
-      'POST /api/business/domains/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f/verify': () => {
+      'POST /api/business/domains/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f/verify': async () => {
         attempts += 1;
         if (attempts === 1) {
+          await answered;
           return apiError(
             400,
             'invalid_request',
@@ -371,6 +374,11 @@ describe('the settings page', { timeout: 20_000 }, () => {
     const verify = await within(domains).findByRole('button', { name: 'Verify domain' });
     verify.focus();
     await user.keyboard('{Enter}');
+    // Not disabled while ipick checks: browsers move focus off a disabled button, to the page.
+    const checking = await within(domains).findByRole('button', { name: 'Checking your site…' });
+    expect(checking.getAttribute('aria-disabled')).toBe('true');
+    expect(checking).toHaveProperty('disabled', false);
+    answer();
     expect((await within(domains).findByRole('alert')).textContent).toContain('has no meta tag');
     // The merchant adds the tag and presses Enter again, without hunting for the button.
     expect(document.activeElement).toBe(verify);
