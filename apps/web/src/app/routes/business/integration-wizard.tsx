@@ -23,8 +23,12 @@ export default function IntegrationWizardPage() {
       <IntegrationWizard
         step={step}
         onStepChange={(next) => setParams({ step: String(next + 1) }, { replace: true })}
-        renderSnippet={(publishableKey) => (
-          <SnippetInstructions publishableKey={publishableKey} domain={business?.domain} />
+        renderSnippet={(publishableKey, snippetRef) => (
+          <SnippetInstructions
+            publishableKey={publishableKey}
+            domain={business?.domain}
+            snippetRef={snippetRef}
+          />
         )}
         renderFeedUpload={({ importId, onFinished }) => (
           <FeedUpload importId={importId} onFinished={onFinished} />

@@ -85,6 +85,8 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     );
     expect(sentRequests(fetch)).toContain('POST /api/business/keys');
     expect(screen.queryByRole('button', { name: 'Create publishable key' })).toBeNull();
+    // The button is gone with its notice: focus is on the filled-in snippet, not the page.
+    expect(document.activeElement).toBe(screen.getByLabelText('Snippet to paste'));
   });
 
   it('shows server examples with a placeholder, and a new secret key once made', async () => {
@@ -231,6 +233,31 @@ describe('the integration wizard', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Integration active')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Step 2: Install the snippet (done)' })).toBeTruthy();
+  });
+
+  it('moves focus to the filled-in snippet once step 2 makes a publishable key', async () => {
+    let keys = [] as ReturnType<typeof buildKey>[];
+    stubMerchant({
+      'GET /api/business/integration/status': () => json(buildStatus({ domain: true })),
+      'GET /api/business/keys': () => json({ keys }),
+      'POST /api/business/keys': () => {
+        keys = [buildKey()];
+        return json({ apiKey: keys[0], secret: PUBLISHABLE_KEY }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/business/integrate/wizard?step=2');
+
+    const create = await screen.findByRole('button', { name: 'Create publishable key' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Snippet to paste').textContent).toContain(PUBLISHABLE_KEY),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Create publishable key' })).toBeNull(),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Snippet to paste'));
   });
 
   it('verifies the domain in step 1', async () => {

@@ -1,6 +1,6 @@
 import type { IntegrationStatus } from '@ipick/contracts';
 import { Check } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useIntegrationStatus } from '../api/integration-status';
@@ -29,8 +29,11 @@ export function firstOpenStep(status: IntegrationStatus): number {
 }
 
 interface IntegrationWizardProps {
-  /** The snippet tag to paste, filled in with `publishableKey` (composed by the page). */
-  renderSnippet: (publishableKey: string | null) => ReactNode;
+  /**
+   * The snippet tag to paste, filled in with `publishableKey` (composed by the page); its box
+   * takes `snippetRef`, where focus goes once a key made here fills it in.
+   */
+  renderSnippet: (publishableKey: string | null, snippetRef: Ref<HTMLPreElement>) => ReactNode;
   /**
    * The feed upload (composed by the page), opened on the latest import; `onFinished` re-checks
    * the steps when an import followed there ends.
@@ -203,10 +206,14 @@ function SnippetStep({
   onRecheck,
 }: {
   status: IntegrationStatus;
-  renderSnippet: (publishableKey: string | null) => ReactNode;
+  renderSnippet: IntegrationWizardProps['renderSnippet'];
   onRecheck: () => Promise<unknown>;
 }) {
-  const { keys, publishableKey, create, isCreating, createError } = usePublishableKey();
+  // A callback ref: the page renders the snippet's box, and gets it through renderSnippet.
+  const [snippetBox, setSnippetBox] = useState<HTMLPreElement | null>(null);
+  const { keys, publishableKey, create, isCreating, createError } = usePublishableKey({
+    onCreated: () => snippetBox?.focus(),
+  });
   const [checked, setChecked] = useState(false);
   const [isChecking, setChecking] = useState(false);
 
@@ -226,7 +233,11 @@ function SnippetStep({
       {keys.data && !publishableKey ? (
         <CreatePublishableKey onCreate={create} isCreating={isCreating} error={createError} />
       ) : null}
-      {keys.data ? renderSnippet(publishableKey) : <SectionLoad query={keys} what="API keys" />}
+      {keys.data ? (
+        renderSnippet(publishableKey, setSnippetBox)
+      ) : (
+        <SectionLoad query={keys} what="API keys" />
+      )}
       <div className="flex flex-col items-start gap-3">
         <p className="text-sm text-muted-foreground">
           Once the tag is on your shop, open any of its pages, then check: ipick looks for a page

@@ -26,14 +26,20 @@ export function activePublishableKey(keys: readonly ApiKey[] | undefined): strin
   );
 }
 
-/** The shop's publishable key, and a button that makes one when there is none. */
-export function usePublishableKey() {
+/**
+ * The shop's publishable key, and a button that makes one when there is none. The button goes
+ * once the key is made, so `onCreated` moves keyboard focus on (to the filled-in snippet).
+ */
+export function usePublishableKey({ onCreated }: { onCreated?: () => void } = {}) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   return {
     keys,
     publishableKey: activePublishableKey(keys.data?.keys),
-    create: () => create.mutate('publishable'),
+    create: () => {
+      if (create.isPending) return;
+      create.mutate('publishable', { onSuccess: () => onCreated?.() });
+    },
     isCreating: create.isPending,
     createError: create.isError
       ? toErrorMessage(create.error, 'The key could not be made. Please try again.')
@@ -61,7 +67,12 @@ export function CreatePublishableKey({
             {error}
           </p>
         ) : null}
-        <Button onClick={onCreate} disabled={isCreating}>
+        {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
+        <Button
+          onClick={onCreate}
+          aria-disabled={isCreating || undefined}
+          className="aria-disabled:opacity-50"
+        >
           {isCreating ? 'Creating…' : 'Create publishable key'}
         </Button>
       </AlertDescription>

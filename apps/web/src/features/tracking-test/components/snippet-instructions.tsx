@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PLACEHOLDER_DOMAIN, PLACEHOLDER_KEY, purchaseCall, snippetTag } from '../utils/snippet';
@@ -10,6 +10,8 @@ interface SnippetInstructionsProps {
   domain?: string | null;
   /** Where `/tracker.js` is served; defaults to this page's origin. */
   origin?: string;
+  /** The tag's box, for a page that moves focus to it (once a key is filled in). */
+  snippetRef?: Ref<HTMLPreElement>;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -30,7 +32,12 @@ function snippetFillInText(hasKey: boolean, hasDomain: boolean): string {
 }
 
 /** How to put ipick's snippet on the real shop and report a purchase with it. */
-export function SnippetInstructions({ publishableKey, domain, origin }: SnippetInstructionsProps) {
+export function SnippetInstructions({
+  publishableKey,
+  domain,
+  origin,
+  snippetRef,
+}: SnippetInstructionsProps) {
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const tag = snippetTag({
     origin: origin ?? window.location.origin,
@@ -59,9 +66,12 @@ export function SnippetInstructions({ publishableKey, domain, origin }: SnippetI
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
+          {/* Focusable: it scrolls sideways, and focus lands here once a key is filled in. */}
           <pre
+            ref={snippetRef}
+            tabIndex={0}
             aria-label="Snippet to paste"
-            className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs"
+            className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs focus-visible:outline-2 focus-visible:outline-ring"
           >
             <code>{tag}</code>
           </pre>

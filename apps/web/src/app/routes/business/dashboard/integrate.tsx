@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
@@ -15,7 +16,10 @@ import { SnippetInstructions } from '@/features/tracking-test/components/snippet
 
 export default function DashboardIntegratePage() {
   const { business } = useBusinessAuth();
-  const { keys, publishableKey, create, isCreating, createError } = usePublishableKey();
+  const snippetRef = useRef<HTMLPreElement>(null);
+  const { keys, publishableKey, create, isCreating, createError } = usePublishableKey({
+    onCreated: () => snippetRef.current?.focus(),
+  });
 
   return (
     <PageContainer>
@@ -51,7 +55,11 @@ export default function DashboardIntegratePage() {
                   error={createError}
                 />
               )}
-              <SnippetInstructions publishableKey={publishableKey} domain={business?.domain} />
+              <SnippetInstructions
+                publishableKey={publishableKey}
+                domain={business?.domain}
+                snippetRef={snippetRef}
+              />
             </>
           ) : (
             <SectionLoad query={keys} what="API keys" />
