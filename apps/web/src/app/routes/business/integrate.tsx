@@ -23,7 +23,7 @@ const methods: ReadonlyArray<{
 }> = [
   {
     title: 'The ipick snippet',
-    text: 'A small script on your shop pages reads the referral from the landing address and reports page views, add-to-cart and purchases.',
+    text: 'A small script on your shop pages reads the referral from the landing address and reports page views by itself, and add-to-cart and purchases when your pages call it.',
     icon: <Code aria-hidden="true" className="size-5 text-primary" />,
     to: '/business/integrate/wizard?step=2',
     action: 'Install the snippet',

@@ -89,6 +89,20 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Snippet to paste'));
   });
 
+  it('shows how to report add-to-cart, which the snippet does not send by itself', async () => {
+    stubMerchant({ 'GET /api/business/keys': () => json({ keys: [buildKey()] }) });
+    renderAt('/business/dashboard/checkout/integrate');
+
+    const call = await screen.findByLabelText('Add-to-cart call');
+    expect(call.textContent).toContain("ipick('track', 'add_to_cart', {");
+    expect(screen.getByLabelText('Purchase call').textContent).toContain(
+      "ipick('track', 'purchase', {",
+    );
+    expect(screen.getByText(/^The snippet sends a page view/).textContent).toContain(
+      'add-to-cart and purchases it reports when your pages call it',
+    );
+  });
+
   it('shows server examples with a placeholder, and a new secret key once made', async () => {
     stubMerchant({
       'POST /api/business/keys': () =>
@@ -358,6 +372,10 @@ describe('the integration and connect pages', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Install the snippet' })).toHaveProperty(
       'search',
       '?step=2',
+    );
+    // Only page views are automatic; the card must not promise more.
+    expect(screen.getByText(/^A small script on your shop pages/).textContent).toContain(
+      'reports page views by itself, and add-to-cart and purchases when your pages call it',
     );
     expect(screen.getByRole('link', { name: 'See the server API' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upload a feed' })).toBeTruthy();

@@ -2,7 +2,13 @@ import { Check, Copy } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PLACEHOLDER_DOMAIN, PLACEHOLDER_KEY, purchaseCall, snippetTag } from '../utils/snippet';
+import {
+  addToCartCall,
+  PLACEHOLDER_DOMAIN,
+  PLACEHOLDER_KEY,
+  purchaseCall,
+  snippetTag,
+} from '../utils/snippet';
 
 interface SnippetInstructionsProps {
   /** The business's publishable key; a placeholder is shown without one. */
@@ -91,14 +97,22 @@ export function SnippetInstructions({
 
       <Card>
         <CardHeader>
-          <CardTitle>2. Report purchases</CardTitle>
+          <CardTitle>2. Report add-to-cart and purchases</CardTitle>
           <CardDescription>
-            The snippet sends a page view on every page by itself. On the order confirmation page,
-            call it with the order id, the total in minor units (cents) and the ISO currency code;
-            each order id records one sale.
+            The snippet sends a page view on every page by itself; add-to-cart and purchases it
+            reports when your pages call it. When a shopper adds a product to the cart, call it with
+            your product id and its price. On the order confirmation page, call it with the order
+            id, the total in minor units (cents) and the ISO currency code; each order id records
+            one sale.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-3">
+          <pre
+            aria-label="Add-to-cart call"
+            className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs"
+          >
+            <code>{addToCartCall()}</code>
+          </pre>
           <pre
             aria-label="Purchase call"
             className="overflow-x-auto rounded-md bg-muted px-3 py-2 text-xs"

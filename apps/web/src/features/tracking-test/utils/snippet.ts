@@ -88,6 +88,17 @@ export function snippetTag({
   ].join('\n');
 }
 
+/** The call for a shop's "Add to cart" button: the journey view shows it as a step. */
+export function addToCartCall(): string {
+  return [
+    "ipick('track', 'add_to_cart', {",
+    "  productId: 'SKU-123', // your product id",
+    '  amountMinor: 4999, // the price in cents',
+    "  currency: 'USD',",
+    '});',
+  ].join('\n');
+}
+
 /** The call for the order confirmation page. */
 export function purchaseCall(): string {
   return [

@@ -44,7 +44,7 @@ export default function DashboardIntegratePage() {
         <SectionCard
           id="snippet"
           title="The snippet"
-          description="Paste the tag on every page of your shop; it reports page views, and purchases when you call it."
+          description="Paste the tag on every page of your shop; it reports page views by itself, and add-to-cart and purchases when you call it."
         >
           {keys.data ? (
             <>
