@@ -12,7 +12,7 @@ export interface FormShellState {
 interface FormShellProps {
   form: FormShellState;
   submitLabel: string;
-  /** Shown on the disabled button while the form is being sent, e.g. 'Signing in…'. */
+  /** Shown on the button while the form is being sent, e.g. 'Signing in…'. */
   pendingLabel: string;
   children: ReactNode;
 }
@@ -20,14 +20,27 @@ interface FormShellProps {
 /**
  * The frame the short forms share, so they look and behave alike: the browser's own validation
  * off (the schema's messages are shown instead), the server's failure on top, the fields, then
- * one submit button that is disabled and says so while the form is being sent.
+ * one submit button that says so while the form is being sent, and sends it only once. The
+ * button is `aria-disabled`, not `disabled`: browsers move focus off a disabled button to the
+ * page, so a keyboard user who pressed it would be left nowhere when the server refuses.
  */
 export function FormShell({ form, submitLabel, pendingLabel, children }: FormShellProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (form.isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    void form.submit(event);
+  };
   return (
-    <form noValidate onSubmit={(event) => void form.submit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <FormAlert message={form.serverError} />
       {children}
-      <Button type="submit" disabled={form.isSubmitting}>
+      <Button
+        type="submit"
+        aria-disabled={form.isSubmitting || undefined}
+        className="aria-disabled:opacity-50"
+      >
         {form.isSubmitting ? pendingLabel : submitLabel}
       </Button>
     </form>

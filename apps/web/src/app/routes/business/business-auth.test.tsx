@@ -39,6 +39,36 @@ describe('business accounts', () => {
     expect(within(account).getByText(/pending approval/)).toBeTruthy();
   });
 
+  it('keeps keyboard focus on "Register business" when the server refuses', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({
+      routes: {
+        'POST /api/business/auth/register': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/business/register');
+    await screen.findByRole('heading', { level: 1, name: 'Register your business' });
+    await user.type(screen.getByLabelText('Business name'), 'Lamp Shop');
+    await user.type(screen.getByLabelText('Shop domain'), 'lamps.example.com');
+    await user.type(screen.getByLabelText('Email'), 'owner@lamps.example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough pw');
+    const button = screen.getByRole('button', { name: 'Register business' });
+    button.focus();
+    await user.keyboard('{Enter}');
+
+    // Browsers move focus off a disabled button to the page: it says so without being disabled.
+    const pending = await screen.findByRole('button', { name: 'Registering…' });
+    expect(pending.getAttribute('aria-disabled')).toBe('true');
+    expect(pending.hasAttribute('disabled')).toBe(false);
+    answer(apiError(409, 'conflict', 'The shop domain lamps.example.com is already registered.'));
+    expect((await screen.findByRole('alert')).textContent).toContain('already registered');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Register business' }));
+  });
+
   it('names invalid registration fields', async () => {
     stubApi();
     const user = userEvent.setup();
