@@ -78,6 +78,7 @@ function AttributionForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     const error = windowDaysError(days);
     setFieldError(error);
     if (error) return;
@@ -125,7 +126,12 @@ function AttributionForm({
         </div>
       </div>
       <div>
-        <Button type="submit" disabled={update.isPending}>
+        {/* Not `disabled` while saving: a disabled button drops keyboard focus to the page. */}
+        <Button
+          type="submit"
+          aria-disabled={update.isPending || undefined}
+          className="aria-disabled:opacity-50"
+        >
           {update.isPending ? 'Saving…' : 'Save attribution settings'}
         </Button>
       </div>

@@ -43,7 +43,13 @@ export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) 
   return (
     <form
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (isSubmitting) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
       className="flex flex-col gap-3"
       aria-label="Add a shop domain"
     >
@@ -57,7 +63,12 @@ export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) 
           error={errors.domain?.message}
           {...register('domain')}
         />
-        <Button type="submit" disabled={isSubmitting} className="sm:mt-7">
+        {/* Not `disabled` while adding: a disabled button drops keyboard focus to the page. */}
+        <Button
+          type="submit"
+          aria-disabled={isSubmitting || undefined}
+          className="aria-disabled:opacity-50 sm:mt-7"
+        >
           {isSubmitting ? 'Adding…' : 'Add domain'}
         </Button>
       </div>

@@ -419,6 +419,60 @@ describe('the settings page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps keyboard focus on "Add domain" and "Save attribution settings" while they work', async () => {
+    let answerDomain: (response: Response) => void = () => undefined;
+    let answerSettings: (response: Response) => void = () => undefined;
+    const { fetch } = stubSettings({
+      'POST /api/business/domains': () =>
+        new Promise<Response>((resolve) => {
+          answerDomain = resolve;
+        }),
+      'PATCH /api/business/attribution/settings': () =>
+        new Promise<Response>((resolve) => {
+          answerSettings = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    // Browsers move focus off a disabled button to the page: these say so without being disabled.
+    const domains = await screen.findByRole('region', { name: 'Domains' });
+    await user.type(within(domains).getByLabelText('Shop domain'), 'shop.lamps.example.com');
+    const add = within(domains).getByRole('button', { name: 'Add domain' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    const adding = await within(domains).findByRole('button', { name: 'Adding…' });
+    expect(adding.getAttribute('aria-disabled')).toBe('true');
+    expect(adding.hasAttribute('disabled')).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(
+      sentRequests(fetch).filter((call) => call === 'POST /api/business/domains'),
+    ).toHaveLength(1);
+    answerDomain(
+      apiError(
+        409,
+        'conflict',
+        'domain: shop.lamps.example.com belongs to another business on ipick',
+      ),
+    );
+    expect((await within(domains).findByRole('alert')).textContent).toContain('another business');
+    expect(document.activeElement).toBe(
+      within(domains).getByRole('button', { name: 'Add domain' }),
+    );
+
+    const section = screen.getByRole('region', { name: 'Attribution' });
+    const save = await within(section).findByRole('button', { name: 'Save attribution settings' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    const saving = await within(section).findByRole('button', { name: 'Saving…' });
+    expect(saving.getAttribute('aria-disabled')).toBe('true');
+    expect(saving.hasAttribute('disabled')).toBe(false);
+    answerSettings(json(defaultAttribution));
+    expect(await within(section).findByRole('button', { name: 'Save attribution settings' })).toBe(
+      document.activeElement,
+    );
+  });
+
   it('accepts exactly the attribution windows the server accepts', () => {
     const windowDays = attributionSettingsSchema.shape.windowDays;
     for (let days = -1; days <= 400; days += 1) {
