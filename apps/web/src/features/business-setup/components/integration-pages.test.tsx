@@ -121,6 +121,10 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     expect(curl.textContent).toContain('Authorization: Bearer sk_live_YOUR_SECRET_KEY');
     expect(curl.textContent).toContain('/api/conversions');
     expect(screen.getByLabelText('Node fetch example').textContent).toContain("method: 'POST'");
+    // Each copy button names what it copies (one page holds several), Node with its capital.
+    expect(await screen.findByRole('button', { name: 'Copy snippet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy curl example' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Node fetch example' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Create secret key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your new secret key' });

@@ -218,7 +218,11 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
         the <span className="font-mono">ipick_ref</span> cookie the snippet kept on your shop (leave
         it out when the shopper has none).
       </p>
-      <CodeBlock label="Node fetch example" code={nodeConversionExample(origin, shown)} />
+      <CodeBlock
+        label="Node fetch example"
+        code={nodeConversionExample(origin, shown)}
+        copyLabel="Copy Node fetch example"
+      />
       <NewKeyDialog created={created} onClose={() => setCreated(null)} returnFocusTo={maker} />
     </div>
   );

@@ -84,7 +84,7 @@ export function SnippetInstructions({
           <div className="flex items-center gap-3">
             <Button variant="outline" size="sm" onClick={() => void copy()}>
               {copyState === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copyState === 'copied' ? 'Copied' : 'Copy'}
+              {copyState === 'copied' ? 'Copied' : 'Copy snippet'}
             </Button>
             {copyState === 'failed' ? (
               <span role="alert" className="text-sm text-destructive">

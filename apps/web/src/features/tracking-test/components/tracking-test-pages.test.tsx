@@ -461,7 +461,7 @@ describe('the live tracking test page', { timeout: 15_000 }, () => {
     );
     expect(await screen.findByRole('list', { name: 'Received events' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: 'Copy snippet' }));
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(await navigator.clipboard.readText()).toContain(PUBLISHABLE_KEY);
   });
