@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiError,
   buildBusiness,
   buildUser,
   json,
@@ -101,6 +102,19 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/^The snippet sends a page view/).textContent).toContain(
       'add-to-cart and purchases it reports when your pages call it',
     );
+  });
+
+  it('does not say the shop has no secret key when its keys could not be loaded', async () => {
+    stubMerchant({
+      'GET /api/business/keys': () =>
+        apiError(500, 'internal', 'Something went wrong on our side.'),
+    });
+    renderAt('/business/dashboard/checkout/integrate');
+
+    expect(await screen.findByText('Your API keys could not be loaded')).toBeTruthy();
+    const serverApi = screen.getByRole('region', { name: 'Server API' });
+    expect(serverApi.textContent).not.toContain('You need a secret key');
+    expect(serverApi.textContent).toContain('Replace the placeholder with your secret key');
   });
 
   it('shows server examples with a placeholder, and a new secret key once made', async () => {

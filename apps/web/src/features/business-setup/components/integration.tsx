@@ -198,9 +198,10 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
       <p className="text-sm text-muted-foreground">
         {secret
           ? 'The examples hold your new secret key. Copy it now: ipick will not show it again.'
-          : hasSecretKey
-            ? 'Replace the placeholder with your secret key (ipick showed it once, when it was made), or make a new one.'
-            : 'You need a secret key for server calls. Make one and the examples are filled in.'}
+          : hasSecretKey === false
+            ? 'You need a secret key for server calls. Make one and the examples are filled in.'
+            : // Has one, or the keys are still loading or could not be loaded: claim nothing.
+              'Replace the placeholder with your secret key (ipick showed it once, when it was made), or make a new one.'}
       </p>
       <div>
         <Button ref={maker} variant="secondary" onClick={make} disabled={create.isPending}>
