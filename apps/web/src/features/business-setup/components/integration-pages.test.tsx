@@ -233,6 +233,22 @@ describe('the integration wizard', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: /^Step 2 of 4/ })).toBeTruthy();
   });
 
+  it('says where a test event can be seen: not in the activity, which leaves tests out', async () => {
+    stubMerchant({
+      'GET /api/business/integration/status': () =>
+        json(buildStatus({ domain: true, snippet: true })),
+    });
+    renderAt('/business/integrate/wizard?step=3');
+
+    const step = await screen.findByRole('region', { name: /Step 3 of 4: Send a test event/ });
+    expect(step.textContent).not.toContain('shows in the activity list');
+    expect(step.textContent).toContain('never counts in your figures or shows in your activity');
+    expect(within(step).getByRole('link', { name: 'tracking test page' })).toHaveProperty(
+      'pathname',
+      '/real-tracking-test',
+    );
+  });
+
   it('checks the installation against the server', async () => {
     let installed = false;
     let statusCalls = 0;

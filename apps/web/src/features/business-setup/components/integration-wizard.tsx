@@ -1,6 +1,7 @@
 import type { IntegrationStatus } from '@ipick/contracts';
 import { Check } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useIntegrationStatus } from '../api/integration-status';
@@ -266,9 +267,14 @@ function SnippetStep({
 function TestEventStep({ status }: { status: IntegrationStatus }) {
   return (
     <div className="flex flex-col gap-4">
+      {/* Activity and the figures leave test events out (dashboard-repository's `not is_test`). */}
       <p className="text-sm text-muted-foreground">
         ipick records a test event for your shop, marked as a test so it never counts in your
-        figures. It shows in the activity list like any other event.
+        figures or shows in your activity. You can see it among the received events on the{' '}
+        <Link to="/real-tracking-test" className="font-medium text-primary underline">
+          tracking test page
+        </Link>
+        .
       </p>
       {status.lastTestEvent ? <DoneNote>ipick has received a test event from you.</DoneNote> : null}
       <SendTestEventButton label="wizard" />
