@@ -92,11 +92,15 @@ describe('/business/dashboard/checkout (home)', () => {
     const top = screen.getByRole('list', { name: 'Top products' });
     expect(within(top).getByText('Acme Kettle 1.7 L')).toBeTruthy();
     expect(top.textContent).toContain('30 clicks · 75%');
-    // The figures say what they count: only what ipick sent, net of refunds.
-    expect(
-      screen.getByText(/^Conversions and revenue count the leads and sales that came with an ipick/)
-        .textContent,
-    ).toContain('referral or click id, within your attribution window.');
+    // The figures say what they count: only what ipick sent, net of refunds, and why the
+    // Attribution page may credit more.
+    const note = screen.getByText(
+      /^Conversions and revenue count the leads and sales that came with an ipick/,
+    );
+    expect(note.textContent).toContain('referral or click id, within your attribution window.');
+    expect(within(note).getByRole('link', { name: 'Attribution' }).getAttribute('href')).toBe(
+      '/business/dashboard/checkout/attribution',
+    );
     expect(asked[0]).toMatchObject({ to: today });
   });
 
