@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /** How long sections still loading above the target may push it down. */
 const SETTLE_MS = 3000;
@@ -10,13 +10,16 @@ const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const
  * Brings the element into view when the address's `#hash` names `id` (a link such as
  * `…/integrate#server-api`). The router's own scroll runs before a lazily loaded page has drawn
  * its sections, and sections above that are still loading push the target down as they fill
- * in, so it is kept in view while the page settles, until the visitor scrolls.
+ * in, so it is kept in view while the page settles, until the visitor scrolls. Back and
+ * forward leave the page where the router's scroll restoration puts it, as browsers do.
  */
 export function useScrollToHash(ref: RefObject<HTMLElement | null>, id: string | undefined): void {
-  const { hash } = useLocation();
+  const { hash, key } = useLocation();
+  // The first page of a visit is a POP too, with the key 'default': that one does scroll.
+  const isBackOrForward = useNavigationType() === NavigationType.Pop && key !== 'default';
   useEffect(() => {
     const element = ref.current;
-    if (!id || !element || safeDecode(hash.slice(1)) !== id) return;
+    if (!id || !element || isBackOrForward || safeDecode(hash.slice(1)) !== id) return;
     let isSettling = true;
     const bring = () => {
       if (isSettling) element.scrollIntoView({ block: 'start' });
@@ -35,7 +38,7 @@ export function useScrollToHash(ref: RefObject<HTMLElement | null>, id: string |
       window.clearTimeout(timer);
       stop();
     };
-  }, [hash, id, ref]);
+  }, [hash, id, isBackOrForward, ref]);
 }
 
 function safeDecode(text: string): string {
