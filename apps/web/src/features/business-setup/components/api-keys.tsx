@@ -39,8 +39,8 @@ export function NewKeyDialog({
   created: NewKey | null;
   onClose: () => void;
   /**
-   * The button that made the key: it was disabled while the key was made, so the dialog found
-   * focus nowhere to return it to.
+   * Where focus goes when the dialog closes: the button that made the key, or the key list
+   * when that button is gone (a rotated key's row).
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
@@ -169,6 +169,7 @@ export function ApiKeyManager() {
   const listRef = useRef<HTMLUListElement>(null);
 
   const make = (kind: ApiKeyKind, button: HTMLElement) => {
+    if (create.isPending) return;
     maker.current = button;
     create.mutate(kind, {
       onSuccess: (result) => setCreated({ kind: result.apiKey.kind, secret: result.secret }),
@@ -183,17 +184,21 @@ export function ApiKeyManager() {
 
   return (
     <div className="flex flex-col gap-4">
+      {/* Not `disabled` while a key is made: a disabled button drops keyboard focus to the page,
+          and a refusal (too many keys) would leave the merchant nowhere. */}
       <div className="flex flex-wrap gap-2">
         <Button
           onClick={(event) => make('publishable', event.currentTarget)}
-          disabled={create.isPending}
+          aria-disabled={create.isPending || undefined}
+          className="aria-disabled:opacity-50"
         >
           Create publishable key
         </Button>
         <Button
           variant="secondary"
           onClick={(event) => make('secret', event.currentTarget)}
-          disabled={create.isPending}
+          aria-disabled={create.isPending || undefined}
+          className="aria-disabled:opacity-50"
         >
           Create secret key
         </Button>

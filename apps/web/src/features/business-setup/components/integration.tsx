@@ -185,13 +185,15 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
   );
   const shown = secret ?? SECRET_KEY_PLACEHOLDER;
 
-  const make = () =>
+  const make = () => {
+    if (create.isPending) return;
     create.mutate('secret', {
       onSuccess: (result) => {
         setSecret(result.secret);
         setCreated({ kind: 'secret', secret: result.secret });
       },
     });
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -204,7 +206,14 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
               'Replace the placeholder with your secret key (ipick showed it once, when it was made), or make a new one.'}
       </p>
       <div>
-        <Button ref={maker} variant="secondary" onClick={make} disabled={create.isPending}>
+        {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
+        <Button
+          ref={maker}
+          variant="secondary"
+          onClick={make}
+          aria-disabled={create.isPending || undefined}
+          className="aria-disabled:opacity-50"
+        >
           {create.isPending ? 'Creating…' : 'Create secret key'}
         </Button>
       </div>

@@ -223,6 +223,40 @@ describe('the settings page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps keyboard focus on "Create secret key" when ipick refuses another key', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { fetch } = stubSettings({
+      'POST /api/business/keys': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    await within(keys).findByRole('list', { name: 'API keys' });
+    const create = within(keys).getByRole('button', { name: 'Create secret key' });
+    create.focus();
+    await user.keyboard('{Enter}');
+    // Browsers move focus off a disabled button to the page: it is aria-disabled instead.
+    await waitFor(() => expect(create.getAttribute('aria-disabled')).toBe('true'));
+    expect(create.hasAttribute('disabled')).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(sentRequests(fetch).filter((call) => call === 'POST /api/business/keys')).toHaveLength(
+      1,
+    );
+    answer(
+      apiError(
+        409,
+        'conflict',
+        'You have 5 secret keys already; revoke one before making another.',
+      ),
+    );
+    expect((await within(keys).findByRole('alert')).textContent).toContain('revoke one');
+    expect(document.activeElement).toBe(create);
+  });
+
   it('puts focus on the domain list once a removed domain takes its button away', async () => {
     let removed = false;
     const added = buildDomain({
