@@ -765,7 +765,8 @@ describe('businesses', () => {
     // The last minute of the day before the 30 days, as the merchant's "last 30 days" (whole
     // UTC days to today) leaves it out: neither the click nor its sale counts.
     const startOfToday = new Date(new Date().toISOString().slice(0, 10));
-    const dayBefore = (minute: number) => new Date(startOfToday.getTime() - 29 * 86_400_000 - minute * 60_000);
+    const dayBefore = (minute: number) =>
+      new Date(startOfToday.getTime() - 29 * 86_400_000 - minute * 60_000);
     const late = { referralId: `aff_admin_late_${randomUUID()}` };
     await buildClick(db(), businessId, { at: dayBefore(2), ...late });
     await sale(7777, late, dayBefore(1));
