@@ -1,5 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
+/** What the browser says it is: a person's desktop Chrome, not a bot. */
+const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
 /**
  * Calls the product API like a browser on ipick's own pages: keeps the cookies the server
  * sets and sends a same-origin `Origin` header with every write.
@@ -20,6 +24,7 @@ export function browserSession(app: FastifyInstance, origin = 'http://localhost:
       url,
       headers: {
         host,
+        'user-agent': BROWSER_USER_AGENT,
         ...(method === 'GET' ? {} : { origin }),
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...headers,

@@ -50,7 +50,7 @@ const countryHeaders = ['cf-ipcountry', 'x-vercel-ip-country', 'x-country'] as c
 
 /** Reads the visitor facts of a click from its request (method, address and headers). */
 export function readVisitor(request: VisitorRequest): ClickVisitor {
-  const userAgent = firstHeader(request, 'user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) || null;
+  const userAgent = userAgentOf(request);
   const agent = userAgent ? parseUserAgent(userAgent) : null;
   const bot = detectBot(request, userAgent);
   const ip = request.ip ?? null;
@@ -84,9 +84,26 @@ export function detectBot(
   }
   const destination = firstHeader(request, 'sec-fetch-dest');
   if (destination && destination !== PERSON_FETCH_DESTINATION) return botFlag('embedded');
+  return detectAgentBot(userAgent);
+}
+
+/**
+ * What the user agent alone says: a link preview or another bot, or a person; no user agent at
+ * all is a script. For calls a page makes by `fetch` (the referral-tracking call), where the
+ * request's other signs of a link opened by a person do not apply.
+ */
+export function detectCallerBot(request: VisitorRequest) {
+  return detectAgentBot(userAgentOf(request));
+}
+
+function detectAgentBot(userAgent: string | null) {
   if (!userAgent) return botFlag('no_user_agent');
   const agentKind = parseUserAgent(userAgent).kind;
   return agentKind === 'person' ? { isBot: false, botReason: null } : botFlag(agentKind);
+}
+
+function userAgentOf(request: VisitorRequest): string | null {
+  return firstHeader(request, 'user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) || null;
 }
 
 function botFlag(botReason: ClickBotReason) {

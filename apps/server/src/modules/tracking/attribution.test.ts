@@ -798,6 +798,75 @@ describe('an order quoting a referral id ipick never gave out', () => {
   });
 });
 
+describe('a referral call made by a bot', () => {
+  it('is kept with its reason, but a sale quoting its id is neither credited nor counted', async () => {
+    const shop = await buildMerchant(app);
+    const { key } = await createKey(shop, 'secret');
+    const referralId = 'aff_headless_1767225600000_abc';
+    const tracked = await browserSession(app).post(
+      '/api/track/referral',
+      { referralId, businessDomain: shop.domain, targetUrl: `https://${shop.domain}/p/kettle` },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/124.0.0.0 Safari/537.36' },
+    );
+    // The page still sends it on, as it would a shopper.
+    expect(tracked.json()).toMatchObject({ success: true, referralId });
+    expect(
+      await db()
+        .selectFrom('merchant_referrals')
+        .select(['is_bot', 'bot_reason'])
+        .where('referral_id', '=', referralId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ is_bot: true, bot_reason: 'user_agent' });
+    const sale = await app.inject({
+      method: 'POST',
+      url: '/api/conversions',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        kind: 'sale',
+        currency: 'USD',
+        orderId: 'ORDER-BOT',
+        amountMinor: 900,
+        referralId,
+      },
+    });
+    expect(sale.statusCode).toBe(201);
+
+    const report = (
+      await shop.browser.get(
+        `/api/business/attribution?from=${encodeURIComponent(daysAgo(1).toISOString())}`,
+      )
+    ).json<{ conversions: ReportConversion[] }>();
+    expect(report.conversions.map((row) => [row.orderId, row.credits.last_click])).toEqual([
+      ['ORDER-BOT', []],
+    ]);
+    const recent = (await shop.browser.get('/api/business/journeys/recent')).json<{
+      items: { orderId: string; quotesReferral: boolean }[];
+    }>();
+    expect(recent.items).toMatchObject([{ orderId: 'ORDER-BOT', quotesReferral: false }]);
+    const today = new Date().toISOString().slice(0, 10);
+    const summary = (
+      await shop.browser.get(`/api/business/dashboard/summary?from=${today}&to=${today}`)
+    ).json<{ conversions: { current: number } }>();
+    expect(summary.conversions.current).toBe(0);
+  });
+
+  it("takes the results page's own call (a fetch, Sec-Fetch-Dest: empty) from a browser for a shopper's", async () => {
+    const referralId = 'aff_fetched_1767225600000_abc';
+    await browserSession(app).post(
+      '/api/track/referral',
+      { referralId, businessDomain: merchant.domain, targetUrl: `https://${merchant.domain}/p/x` },
+      { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' },
+    );
+    expect(
+      await db()
+        .selectFrom('merchant_referrals')
+        .select(['is_bot', 'bot_reason'])
+        .where('referral_id', '=', referralId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ is_bot: false, bot_reason: null });
+  });
+});
+
 // Last: its order would show among the recent orders the tests above count.
 describe('a merchant click recorded twice', () => {
   it('counts a merchant click once, though the referral call and the redirect both recorded it', async () => {

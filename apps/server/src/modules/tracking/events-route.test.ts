@@ -60,6 +60,7 @@ describe('GET /api/business/events', () => {
     const tracked = await app.inject({
       method: 'POST',
       url: '/api/track/referral',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
       payload: {
         referralId: 'aff_shop_1_x',
         businessDomain: merchant.domain,

@@ -25,10 +25,12 @@ export function quotesIpickId(
     exists (
       select 1 from merchant_referrals ipick_m
       where ipick_m.referral_id = ${referralId} and ipick_m.business_id = ${businessId}
+        and not ipick_m.is_bot
     )
     or exists (
       select 1 from merchant_referrals ipick_m
       where ipick_m.id = ${clickId} and ipick_m.business_id = ${businessId}
+        and not ipick_m.is_bot
     )
     or exists (
       select 1 from clicks ipick_c
@@ -75,6 +77,7 @@ export function latestIpickClickAt(
     (
       select max(ipick_m.occurred_at) from merchant_referrals ipick_m
       where ipick_m.referral_id = ${referralId} and ipick_m.business_id = ${businessId}
+        and not ipick_m.is_bot
         and ipick_m.occurred_at <= ${occurredAt}
     ),
     (
@@ -85,6 +88,7 @@ export function latestIpickClickAt(
     (
       select max(ipick_m.occurred_at) from merchant_referrals ipick_m
       where ipick_m.id = ${clickId} and ipick_m.business_id = ${businessId}
+        and not ipick_m.is_bot
         and ipick_m.occurred_at <= ${occurredAt}
     )
   )`;

@@ -9,6 +9,7 @@ import { refuseCrossSiteRequests } from '../../platform/http/same-origin-writes.
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { optionalShopper } from '../auth/shopper-session.ts';
+import { detectCallerBot } from '../referral/visitor.ts';
 import type { TrackerScript } from './tracker-script.ts';
 import type { TrackingService } from './tracking-service.ts';
 
@@ -60,7 +61,9 @@ export async function trackingRoutes(
       void reply.header('cache-control', 'no-store');
       const body = parseRequestPart(referralTrackingRequestSchema, request.body, 'body');
       const shopper = await optionalShopper(request, auth).catch(() => null);
-      const result = await tracking.trackReferral(body, shopper?.user.id ?? null);
+      // A bot running ipick's page (a crawler, a headless browser) is no shopper referred.
+      const bot = detectCallerBot(request);
+      const result = await tracking.trackReferral(body, shopper?.user.id ?? null, bot);
       return { success: true as const, ...result };
     },
   );

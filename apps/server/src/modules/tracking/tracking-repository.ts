@@ -533,6 +533,7 @@ export class TrackingRepository {
       .selectFrom('merchant_referrals')
       .selectAll()
       .where('business_id', '=', businessId)
+      .where('is_bot', '=', false)
       .where(keysWithin(keys, range, { click: 'id', visitor: null }))
       .orderBy('occurred_at')
       .orderBy('id')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   REFERRAL_LANDING_PARAMETER,
+  type ClickBotReason,
   type Conversion,
   type ConversionRequest,
   type ReferralTrackingRequest,
@@ -77,6 +78,7 @@ export class TrackingService {
   async trackReferral(
     input: ReferralTrackingRequest,
     shopperId: string | null,
+    bot: { isBot: boolean; botReason: ClickBotReason | null },
   ): Promise<{ referralId: string; targetUrl: string }> {
     const business = await this.#merchantOf(input.businessDomain);
     const target = new URL(input.targetUrl);
@@ -103,6 +105,8 @@ export class TrackingService {
       utm_source: input.utmSource ?? null,
       utm_medium: input.utmMedium ?? null,
       utm_campaign: input.utmCampaign ?? null,
+      is_bot: bot.isBot,
+      bot_reason: bot.botReason,
     });
     if (!isNew) {
       // A retried call is fine; a referral id of another merchant is not.

@@ -396,6 +396,10 @@ export interface MerchantReferralsTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** A bot's call (migration 0025): kept, but in no journey or figure. */
+  is_bot: Generated<boolean>;
+  /** One of `clickBotReasonSchema` (contracts). */
+  bot_reason: string | null;
 }
 
 /** An event from ipick's snippet on a merchant page. */
