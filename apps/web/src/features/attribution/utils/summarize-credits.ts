@@ -101,25 +101,15 @@ export function summarizeCredits(report: AttributionReport): CreditSummary {
 }
 
 /**
- * Every credited click of a conversion's journey, first to last. Clicks of the same moment
- * cannot be put in order by their time (the last click would be drawn as the first), so a tie
- * keeps the journey's order, as the server lists each model's credits: first-click's click
- * first, last-click's last, and between them the order of the longest list (linear's).
+ * Every credited click of a conversion's journey, first to last. The server lists each model's
+ * credited clicks in the journey's order (ties of time included), and the longest list
+ * (linear's, when asked for) names them all; sorting by time would misplace clicks of the same
+ * moment (the last click drawn as the first).
  */
 function journeyClicks(conversion: AttributionReport['conversions'][number]): string[] {
-  const lists = Object.values(conversion.credits);
-  const longest = lists.reduce((most, list) => (list.length > most.length ? list : most), []);
-  const order = new Map(longest.map((credit, index) => [credit.clickId, index]));
-  const firstId = conversion.credits.first_click?.[0]?.clickId;
-  const lastId = conversion.credits.last_click?.at(-1)?.clickId;
-  const rank = (clickId: string) =>
-    clickId === firstId
-      ? -1
-      : clickId === lastId
-        ? Number.MAX_SAFE_INTEGER
-        : (order.get(clickId) ?? longest.length);
-  const times = new Map(lists.flat().map((credit) => [credit.clickId, credit.occurredAt]));
-  return [...times]
-    .sort((a, b) => Date.parse(a[1]) - Date.parse(b[1]) || rank(a[0]) - rank(b[0]))
-    .map(([clickId]) => clickId);
+  const longest = Object.values(conversion.credits).reduce(
+    (most, list) => (list.length > most.length ? list : most),
+    [],
+  );
+  return longest.map((credit) => credit.clickId);
 }
