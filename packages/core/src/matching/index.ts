@@ -14,10 +14,12 @@ export {
 export { FEATURE_NAMES, prepareSide, type PreparedSide, type ProductSide } from './features.ts';
 export {
   defaultMatcherModel,
+  matchTier,
   scorePreparedPair,
   scoreProductPair,
   type MatcherModel,
   type MatchResult,
+  type MatchTier,
 } from './score.ts';
 export { parseMatchLine } from './match-pairs.ts';
 export { variantDifference } from './variants.ts';

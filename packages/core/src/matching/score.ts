@@ -32,6 +32,12 @@ export interface MatcherModel {
   trees: RegressionTree[];
   /** Probability at or above which a pair is a match, tuned on the valid splits. */
   threshold: number;
+  /**
+   * Calibrated probability from which the comparison calls a listing "the same product": the
+   * lowest score that kept precision at 95 % on leave-one-source-out validation. Optional for
+   * older weight files, which fall back to 0.7.
+   */
+  sameProductThreshold?: number;
   idf: IdfTable;
 }
 
@@ -40,6 +46,20 @@ export interface MatchResult {
   score: number;
   isMatch: boolean;
   reasons: string[];
+}
+
+/**
+ * How the comparison presents a scored listing: "same" (above the 95 %-precision threshold),
+ * "probable" ("probably the same — check the details": between that and the matcher's own
+ * threshold), or "similar" (an alternative). Hard conflicts (size, capacity, condition…) are
+ * applied by the caller on top of this and always make a listing "similar".
+ */
+export type MatchTier = 'same' | 'probable' | 'similar';
+
+export function matchTier(score: number, model: MatcherModel = defaultMatcherModel): MatchTier {
+  if (score >= (model.sameProductThreshold ?? 0.7)) return 'same';
+  if (score >= model.threshold) return 'probable';
+  return 'similar';
 }
 
 export const defaultMatcherModel: MatcherModel = trainedModel as MatcherModel;
