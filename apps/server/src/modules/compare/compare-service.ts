@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import type { ProductPageReader } from '../catalog/product-page-reader.ts';
 import type { CompareRepository, OfferView } from './compare-repository.ts';
+import { CONFIRMED_MISMATCH_REASON, type ConfirmedMismatchLookup } from './confirmed-mismatches.ts';
 import type { MerchantDomainLookup } from './merchant-domains.ts';
 
 /** Alternatives must be at least this close to the pasted product to be shown. */
@@ -42,15 +43,18 @@ export class CompareService {
   readonly #repository: CompareRepository;
   readonly #pageReader: ProductPageReader;
   readonly #merchantDomains: MerchantDomainLookup;
+  readonly #confirmedMismatches: ConfirmedMismatchLookup;
 
   constructor(
     repository: CompareRepository,
     pageReader: ProductPageReader,
     merchantDomains: MerchantDomainLookup = async () => new Map(),
+    confirmedMismatches: ConfirmedMismatchLookup = async () => new Set(),
   ) {
     this.#repository = repository;
     this.#pageReader = pageReader;
     this.#merchantDomains = merchantDomains;
+    this.#confirmedMismatches = confirmedMismatches;
   }
 
   async compare(url: string, requestId: string = randomUUID()): Promise<CompareResponse> {
@@ -74,12 +78,22 @@ export class CompareService {
     const retailers = new Set(
       [...saved.sameProduct, ...saved.alternatives].map((offer) => offer.retailer),
     );
-    const listed = await this.#repository.listedRetailerKeys([...retailers]);
+    const [listed, mismatched] = await Promise.all([
+      this.#repository.listedRetailerKeys([...retailers]),
+      this.#confirmedMismatches({ offerId: null, url: saved.product.url }),
+    ]);
     const isListed = (offer: ComparedOffer) => listed.has(offer.retailer);
+    // A pair an admin confirmed wrong since it was saved is shown as similar at most (issue 18).
+    const isMismatch = (offer: ComparedOffer) => mismatched.has(offer.offerId);
     return {
       ...saved,
-      sameProduct: saved.sameProduct.filter(isListed),
-      alternatives: saved.alternatives.filter(isListed),
+      sameProduct: saved.sameProduct.filter((offer) => isListed(offer) && !isMismatch(offer)),
+      alternatives: [
+        ...saved.sameProduct
+          .filter(isMismatch)
+          .map((offer) => ({ ...offer, reasons: [CONFIRMED_MISMATCH_REASON, ...offer.reasons] })),
+        ...saved.alternatives,
+      ].filter(isListed),
     };
   }
 
@@ -153,6 +167,11 @@ export class CompareService {
       reasons: string[],
     ) => {
       if (candidate.id === offer?.id) return;
+      // A pair an admin confirmed wrong is never the same product again (issue 18).
+      if (same && mismatched.has(candidate.id)) {
+        same = false;
+        reasons = [CONFIRMED_MISMATCH_REASON, ...reasons];
+      }
       if (
         offer &&
         candidate.retailerId === offer.retailerId &&
@@ -170,11 +189,12 @@ export class CompareService {
       }
     };
 
-    // The three look-ups are independent: on PostgreSQL they run side by side.
-    const [ofProduct, withGtin, withSimilarTitles] = await Promise.all([
+    // The look-ups are independent: on PostgreSQL they run side by side.
+    const [ofProduct, withGtin, withSimilarTitles, mismatched] = await Promise.all([
       offer?.productId ? this.#repository.offersOfProduct(offer.productId, offer.id) : [],
       product.gtin ? this.#repository.offersWithGtin(product.gtin) : [],
       this.#repository.offersWithSimilarTitles(product.title),
+      this.#confirmedMismatches({ offerId: offer?.id ?? null, url: product.url }),
     ]);
     for (const candidate of ofProduct) {
       const reason =
