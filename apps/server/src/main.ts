@@ -13,8 +13,8 @@ import {
 import { ensureKnownRetailers } from './modules/catalog/known-retailers.ts';
 import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
 import { createIdentity } from './modules/identity/identity.ts';
-import { IdentityRepository } from './modules/identity/identity-repository.ts';
-import { Projects } from './modules/identity/projects.ts';
+import { IdentityRepository } from './modules/identity/core/identity-repository.ts';
+import { Projects } from './modules/identity/core/projects.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
@@ -42,7 +42,12 @@ async function startServer(config: AppConfig): Promise<void> {
   const { version } = await migrate(database.db);
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
-  const app = await buildApp({ config, database, migrationVersion: version });
+  const app = await buildApp({
+    config,
+    database,
+    migrationVersion: version,
+    ...(config.webRoot ? { webRoot: config.webRoot } : {}),
+  });
   const rollups = startDashboardRollups({ db: database.db, log: app.log });
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err, signal }) => {

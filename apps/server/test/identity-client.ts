@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { IdentityRepository } from '../src/modules/identity/identity-repository.ts';
-import { Projects } from '../src/modules/identity/projects.ts';
+import { IdentityRepository } from '../src/modules/identity/core/identity-repository.ts';
+import { Projects } from '../src/modules/identity/core/projects.ts';
 import type { DatabaseSchema } from '../src/platform/db/schema.ts';
 
 export interface IdentityKeys {

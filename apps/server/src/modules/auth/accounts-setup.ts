@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../identity/identity.ts';
-import type { UserRecord } from '../identity/identity-repository.ts';
+import type { UserRecord } from '../identity/core/identity-repository.ts';
 import type { AuthRepository, BusinessRecord } from './auth-repository.ts';
 
 /**

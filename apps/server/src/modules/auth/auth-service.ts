@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Business, SessionUser } from '@ipick/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Identity } from '../identity/identity.ts';
-import type { ProjectRecord, UserRecord } from '../identity/identity-repository.ts';
-import type { SessionRecord } from '../identity/identity-repository.ts';
+import type { ProjectRecord, UserRecord } from '../identity/core/identity-repository.ts';
+import type { SessionRecord } from '../identity/core/identity-repository.ts';
 import { asProduct } from './identity-errors.ts';
 import type { AuthRepository, BusinessRecord } from './auth-repository.ts';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.ts';
-import { KnownError } from '../identity/known-errors.ts';
+import { KnownError } from '../identity/core/known-errors.ts';
 
 /**
  * Turns the identity service's known errors into product-API errors with wording a shopper

@@ -1,39 +1,17 @@
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../platform/db/schema.ts';
-import { AccessTokens } from './access-tokens.ts';
-import { Accounts, type SendMail } from './accounts.ts';
-import { IdentityRepository } from './identity-repository.ts';
-import { Projects } from './projects.ts';
-import { Sessions } from './sessions.ts';
-import { VerificationCodes } from './verification-codes.ts';
+import {
+  createIdentityCore,
+  type IdentityCore,
+  type IdentityCoreOptions,
+} from './core/identity-core.ts';
 
-export interface IdentityOptions {
-  db: Kysely<DatabaseSchema>;
-  /** Where ipick is reached; token issuers and relative callback URLs resolve against it. */
-  publicUrl: string;
-  sendMail: SendMail;
-  onBackgroundError: (error: unknown) => void;
-}
+export type IdentityOptions = IdentityCoreOptions;
 
-/** The identity service's parts, wired together. It depends on no other module. */
-export interface Identity {
-  projects: Projects;
-  sessions: Sessions;
-  accounts: Accounts;
-  tokens: AccessTokens;
-}
+/**
+ * The identity service's parts, wired together: the core and each capability built on it.
+ * It depends on no other module.
+ */
+export type Identity = IdentityCore;
 
 export function createIdentity(options: IdentityOptions): Identity {
-  const repository = new IdentityRepository(options.db);
-  const tokens = new AccessTokens(repository, options.publicUrl);
-  const sessions = new Sessions(repository, tokens);
-  const accounts = new Accounts({
-    repository,
-    sessions,
-    codes: new VerificationCodes(repository),
-    sendMail: options.sendMail,
-    publicUrl: options.publicUrl,
-    onBackgroundError: options.onBackgroundError,
-  });
-  return { projects: new Projects(repository, options.publicUrl), sessions, accounts, tokens };
+  return createIdentityCore(options);
 }

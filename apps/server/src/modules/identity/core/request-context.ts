@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Identity } from './identity.ts';
+import type { IdentityCore } from './identity-core.ts';
 import type { ProjectRecord, UserRecord } from './identity-repository.ts';
 import { knownErrors } from './known-errors.ts';
 import { restrictedReason } from './user-presenter.ts';
@@ -35,7 +35,7 @@ export function identityHeader(request: FastifyRequest, name: string): string | 
  */
 export async function resolveRequestContext(
   request: FastifyRequest,
-  identity: Identity,
+  identity: IdentityCore,
 ): Promise<IdentityRequestContext | null> {
   const accessType = identityHeader(request, 'access-type');
   const projectId = identityHeader(request, 'project-id');

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { identityClient, identityKeys, type IdentityKeys } from '../../../test/identity-client.ts';
-import { startSmtpInbox, extractLink, type SmtpInbox } from '../../../test/smtp-inbox.ts';
-import { buildTestApp } from '../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import {
+  identityClient,
+  identityKeys,
+  type IdentityKeys,
+} from '../../../../test/identity-client.ts';
+import { startSmtpInbox, extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
+import { buildTestApp } from '../../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
 
 const publicUrl = 'http://localhost:3000';
 let testDb: TestDatabase;

@@ -6,7 +6,7 @@ import type {
   IdentitySessionsTable,
   IdentityVerificationCodesTable,
   VerificationPurpose,
-} from '../../platform/db/schema.ts';
+} from '../../../platform/db/schema.ts';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type KyselyPlugin, type PluginTransformQueryArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
 import {
   IdentityRepository,
   type ProjectRecord,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { VerificationPurpose } from '../../platform/db/schema.ts';
+import type { VerificationPurpose } from '../../../platform/db/schema.ts';
 import type { IdentityRepository, VerificationCodeRecord } from './identity-repository.ts';
 import { knownErrors, type KnownError } from './known-errors.ts';
 import { hashToken, randomToken } from './secrets.ts';

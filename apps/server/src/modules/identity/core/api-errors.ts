@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { KnownError, knownErrors } from './known-errors.ts';
 import { identityHeader } from './request-context.ts';
 

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../../platform/db/schema.ts';
+import { AccessTokens } from './access-tokens.ts';
+import { Accounts, type SendMail } from './accounts.ts';
+import { IdentityRepository } from './identity-repository.ts';
+import { Projects } from './projects.ts';
+import { Sessions } from './sessions.ts';
+import { VerificationCodes } from './verification-codes.ts';
+
+export interface IdentityCoreOptions {
+  db: Kysely<DatabaseSchema>;
+  /** Where ipick is reached; token issuers and relative callback URLs resolve against it. */
+  publicUrl: string;
+  sendMail: SendMail;
+  onBackgroundError: (error: unknown) => void;
+}
+
+/**
+ * The identity service's core: projects, keys, sessions, tokens and users. Capabilities (teams,
+ * permissions, API keys, ...) build on it; it knows none of them.
+ */
+export interface IdentityCore {
+  repository: IdentityRepository;
+  projects: Projects;
+  sessions: Sessions;
+  accounts: Accounts;
+  tokens: AccessTokens;
+}
+
+export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
+  const repository = new IdentityRepository(options.db);
+  const tokens = new AccessTokens(repository, options.publicUrl);
+  const sessions = new Sessions(repository, tokens);
+  const accounts = new Accounts({
+    repository,
+    sessions,
+    codes: new VerificationCodes(repository),
+    sendMail: options.sendMail,
+    publicUrl: options.publicUrl,
+    onBackgroundError: options.onBackgroundError,
+  });
+  return {
+    repository,
+    projects: new Projects(repository, options.publicUrl),
+    sessions,
+    accounts,
+    tokens,
+  };
+}
