@@ -21,6 +21,10 @@ import { CompareService } from './modules/compare/compare-service.ts';
 import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { PriceAlertsRepository } from './modules/price-alerts/price-alerts-repository.ts';
+import { PriceAlertsService } from './modules/price-alerts/price-alerts-service.ts';
+import { priceAlertsRoutes } from './modules/price-alerts/routes.ts';
+import { priceHistoryRoutes } from './modules/catalog/price-history-routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes, rewriteLatestApiUrl } from './modules/identity/routes.ts';
 import { ReferralRepository } from './modules/referral/referral-repository.ts';
@@ -62,6 +66,9 @@ export interface AppDependencies {
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
 }
+
+/** How often every price alert is checked, besides the check after each import or page read. */
+const PRICE_ALERT_SWEEP_MS = 5 * 60 * 1000;
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -113,9 +120,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = new AuthService(identity, new AuthRepository(database.db));
   const fetcher = createSafeFetcher({ allowPrivate: config.fetchAllowPrivate });
   app.addHook('onClose', () => fetcher.close());
+  const priceAlerts = new PriceAlertsService(new PriceAlertsRepository(database.db), {
+    sendMail: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    onBackgroundError: (error) => app.log.error({ err: error }, 'price alert check failed'),
+  });
+  // An import or a page read that reprices offers checks their alerts at once.
+  const onOffersRepriced = (offerIds: string[]) => priceAlerts.checkSoon(offerIds);
+  if (config.env !== 'test') {
+    // Imports run from the command line (another process) are caught by a sweep of all alerts.
+    const sweep = setInterval(() => priceAlerts.checkSoon(null), PRICE_ALERT_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', () => clearInterval(sweep));
+  }
   const compare = new CompareService(
     new CompareRepository(database.db),
-    new ProductPageReader(fetcher, new CatalogRepository(database.db)),
+    new ProductPageReader(fetcher, new CatalogRepository(database.db, { onOffersRepriced })),
     (hosts) => findMerchantDomains(database.db, hosts),
   );
   const shopper = new ShopperService(new ShopperRepository(database.db), compare);
@@ -144,7 +164,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       onBackgroundError: (error) => app.log.error({ err: error }, 'merchant email failed'),
     }),
   });
-  await app.register(feedRoutes, { db: database.db, auth, fetcher });
+  await app.register(feedRoutes, { db: database.db, auth, fetcher, onOffersRepriced });
+  await app.register(priceAlertsRoutes, { auth, priceAlerts });
+  await app.register(priceHistoryRoutes, { db: database.db });
   await app.register(compareRoutes, { compare, auth, shopper });
   await app.register(shopperRoutes, { auth, shopper });
   await app.register(browseRoutes, { browse });

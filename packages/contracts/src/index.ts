@@ -10,3 +10,4 @@ export * from './dashboard.ts';
 export * from './merchant-catalog.ts';
 export * from './admin.ts';
 export * from './business-setup.ts';
+export * from './price-alerts.ts';

@@ -13,6 +13,14 @@ import { normalizeIdentifier, type OfferInput, type UpsertCounts } from './catal
 type Db = Kysely<DatabaseSchema>;
 export type RetailerRecord = Selectable<RetailersTable>;
 
+export interface CatalogRepositoryOptions {
+  /**
+   * Told, after the write has committed, which existing offers changed price, shipping,
+   * currency or availability (e.g. so that price-drop alerts can be checked). It must not throw.
+   */
+  onOffersRepriced?: (offerIds: string[]) => void;
+}
+
 /** Fields whose change makes an offer "updated" (and, for price/availability, a price observation). */
 const comparedFields = [
   'url',
@@ -31,9 +39,11 @@ const comparedFields = [
 /** The only place with SQL for the catalog (code-style §5). */
 export class CatalogRepository {
   readonly #db: Db;
+  readonly #onOffersRepriced: CatalogRepositoryOptions['onOffersRepriced'];
 
-  constructor(db: Db) {
+  constructor(db: Db, options: CatalogRepositoryOptions = {}) {
     this.#db = db;
+    this.#onOffersRepriced = options.onOffersRepriced;
   }
 
   transaction<T>(work: (repository: CatalogRepository) => Promise<T>): Promise<T> {
@@ -99,9 +109,18 @@ export class CatalogRepository {
     const seenAt = options.seenAt ?? new Date();
     const unique = [...new Map(offers.map((offer) => [offer.retailerProductId, offer])).values()];
     if (unique.length === 0) return { created: 0, updated: 0, unchanged: 0 };
-    return this.transaction(async (repository) =>
-      repository.#upsertInTransaction(retailerId, unique, seenAt, options.importId ?? null),
+    const repriced: string[] = [];
+    const counts = await this.transaction(async (repository) =>
+      repository.#upsertInTransaction(
+        retailerId,
+        unique,
+        seenAt,
+        options.importId ?? null,
+        repriced,
+      ),
     );
+    if (repriced.length > 0) this.#onOffersRepriced?.(repriced);
+    return counts;
   }
 
   async #upsertInTransaction(
@@ -109,6 +128,7 @@ export class CatalogRepository {
     offers: OfferInput[],
     seenAt: Date,
     importId: string | null,
+    repriced: string[],
   ): Promise<UpsertCounts> {
     const existing = await this.#db
       .selectFrom('offers')
@@ -169,6 +189,7 @@ export class CatalogRepository {
       const priceMoved = changed.some(
         (field) => field === 'price_minor' || field === 'currency' || field === 'availability',
       );
+      if (priceMoved || changed.includes('shipping_minor')) repriced.push(row.id);
       if (priceMoved && next.price_minor !== null && next.currency !== null) {
         observations.push(
           observation(row.id, seenAt, next.price_minor, next.currency, next.availability),

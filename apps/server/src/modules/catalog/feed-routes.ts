@@ -42,6 +42,8 @@ interface FeedRoutesOptions {
   auth: AuthService;
   /** Fetches feeds given by address (SSRF-safe). */
   fetcher: SafeFetcher;
+  /** Told which offers an import repriced (price-drop alerts). */
+  onOffersRepriced?: (offerIds: string[]) => void;
 }
 
 const importParams = z.object({ id: z.uuid('The import id is not valid') });
@@ -53,12 +55,15 @@ const importParams = z.object({ id: z.uuid('The import id is not valid') });
  * progress and report; `GET .../feeds` lists recent imports. `GET /api/business/products`
  * lists the shop's products with how ipick shoppers compared and clicked them.
  */
-export async function feedRoutes(app: FastifyInstance, { db, auth, fetcher }: FeedRoutesOptions) {
+export async function feedRoutes(
+  app: FastifyInstance,
+  { db, auth, fetcher, onOffersRepriced }: FeedRoutesOptions,
+) {
   await app.register(multipart, {
     limits: { fileSize: MAX_FEED_UPLOAD_BYTES, files: 1, fields: 5 },
   });
   app.addHook('onRequest', refuseCrossSiteWrites);
-  const catalog = new CatalogRepository(db);
+  const catalog = new CatalogRepository(db, { onOffersRepriced });
   const merchantRepository = new MerchantCatalogRepository(db);
   const merchantCatalog = new MerchantCatalogService(merchantRepository);
 

@@ -525,3 +525,28 @@ export interface BusinessInvitationsTable {
   accepted_by: string | null;
   revoked_at: Date | null;
 }
+
+// ---- module price-alerts (migration 0027) ----
+
+export interface DatabaseSchema {
+  price_alerts: PriceAlertsTable;
+}
+
+/** A shopper's "tell me when this offer's total is at or below the mark". */
+export interface PriceAlertsTable {
+  id: string;
+  user_id: string;
+  offer_id: string;
+  target_minor: number;
+  currency: string;
+  title: string;
+  retailer_name: string;
+  path: string | null;
+  is_paused: Generated<boolean>;
+  is_armed: Generated<boolean>;
+  fire_count: Generated<number>;
+  last_fired_at: Date | null;
+  last_fired_total_minor: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
