@@ -103,5 +103,9 @@ export const clickBotReasonSchema = z.enum([
   'link_preview',
   'user_agent',
   'no_user_agent',
+  /** More clicks from one address than a person makes (still redirected). */
+  'rate',
+  /** The same visitor followed the same link again within seconds. */
+  'repeat',
 ]);
 export type ClickBotReason = z.infer<typeof clickBotReasonSchema>;

@@ -274,11 +274,12 @@ describe('GET /api/business/products', () => {
       url: 'https://rival-kettles.example.net/item/r-1',
     });
     expect(rival.statusCode, rival.body).toBe(200);
-    // And clicks out to the merchant's kettle twice; a bot's click is left out.
+    // And two shoppers click out to the merchant's kettle; a bot's click is left out (as is a
+    // browser's second click on the same link at once: referral/click-throttle.ts).
     const kettleId = offerIds.get('KW-1')!;
     for (const userAgent of [
       'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
-      'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0.0.0 Safari/537.36',
       'Googlebot/2.1 (+http://www.google.com/bot.html)',
     ]) {
       const click = await app.inject({

@@ -84,3 +84,59 @@ describe('the id of a click', () => {
     expect(rows.map((row) => row.session_id)).toEqual(sessions);
   });
 });
+
+describe('clicks a browser made that must not count', () => {
+  let throttled: ReferralService;
+  let now = new Date('2026-03-05T10:00:00Z').getTime();
+  beforeAll(() => {
+    throttled = new ReferralService(new ReferralRepository(testDb.database.db), {
+      now: () => new Date(now),
+      throttle: { maxPerAddress: 5, windowMs: 60_000, repeatWithinMs: 5_000 },
+    });
+  });
+  afterAll(() => throttled?.close());
+
+  const visitorAt = (ip: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0') =>
+    readVisitor({ method: 'GET', ip, headers: { 'user-agent': userAgent } });
+
+  /** Follows `to` at `at` ms after the start and returns the flag its click got. */
+  async function click(to: string, who: ReturnType<typeof readVisitor>, at: number) {
+    now = new Date('2026-03-05T10:00:00Z').getTime() + at;
+    const sessionId = `throttle-${String(at)}-${who.ip}-${to}`;
+    const result = await throttled.follow({ to, session_id: sessionId }, who, null);
+    expect(result).toMatchObject({ isTrusted: true, recordError: null });
+    expect(result.location).toContain(new URL(to).pathname);
+    const row = await testDb.database.db
+      .selectFrom('clicks')
+      .select(['is_bot', 'bot_reason'])
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    return row.bot_reason ?? (row.is_bot ? 'bot' : 'person');
+  }
+
+  it('flags the same link followed again by the same visitor within seconds as a repeat', async () => {
+    const link = 'https://www.amazon.com/dp/B0REPEAT01';
+    const other = 'https://www.amazon.com/dp/B0REPEAT02';
+    expect(await click(link, visitorAt('198.51.100.20'), 0)).toBe('person');
+    expect(await click(link, visitorAt('198.51.100.20'), 1_000)).toBe('repeat');
+    expect(await click(other, visitorAt('198.51.100.20'), 1_500)).toBe('person');
+    // Another browser on the same address, and another address, are other visitors.
+    expect(await click(link, visitorAt('198.51.100.20', 'Mozilla/5.0 Chrome/124.0'), 2_000)).toBe(
+      'person',
+    );
+    expect(await click(link, visitorAt('198.51.100.21'), 2_000)).toBe('person');
+    // Seconds later it is a visit again (the repeat at 1 s moved the last click on).
+    expect(await click(link, visitorAt('198.51.100.20'), 6_500)).toBe('person');
+  });
+
+  it('still redirects an address above its rate, flagging its clicks with the reason rate', async () => {
+    const crawler = visitorAt('203.0.113.50');
+    const link = (n: number) => `https://www.amazon.com/dp/B0RATE00${String(n)}`;
+    for (const n of [1, 2, 3, 4, 5])
+      expect(await click(link(n), crawler, 100_000 + n)).toBe('person');
+    expect(await click(link(6), crawler, 100_006)).toBe('rate');
+    expect(await click(link(7), visitorAt('203.0.113.51'), 100_007)).toBe('person');
+    // A new window counts afresh.
+    expect(await click(link(8), crawler, 160_001)).toBe('person');
+  });
+});

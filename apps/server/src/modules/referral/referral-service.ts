@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { clickId } from './click-id.ts';
 import { ClickLedger, type ClickLedgerOptions } from './click-ledger.ts';
+import { ClickThrottle, type ClickThrottleOptions } from './click-throttle.ts';
 import type {
   BusinessMatch,
   NewClick,
@@ -32,6 +33,8 @@ import type { ClickVisitor } from './visitor.ts';
 
 export interface ReferralServiceOptions {
   ledger?: ClickLedgerOptions;
+  /** Per-address rate and repeat window of clicks counted as a person's. */
+  throttle?: ClickThrottleOptions;
   /** How long a host's retailer and business are remembered; they change rarely. */
   hostCacheMs?: number;
   now?: () => Date;
@@ -98,6 +101,7 @@ type TrackingName = 'session_id' | `utm_${'source' | 'medium' | 'campaign' | 'te
 export class ReferralService {
   readonly #repository: ReferralRepository;
   readonly #ledger: ClickLedger<NewClick>;
+  readonly #throttle: ClickThrottle;
   readonly #hostCacheMs: number;
   readonly #now: () => Date;
   readonly #hostCache = new Map<string, HostEntry>();
@@ -108,6 +112,7 @@ export class ReferralService {
   constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
     this.#repository = repository;
     this.#ledger = new ClickLedger((rows) => repository.insertClicks(rows), options.ledger);
+    this.#throttle = new ClickThrottle(options.throttle);
     this.#hostCacheMs = options.hostCacheMs ?? 5000;
     this.#now = options.now ?? (() => new Date());
   }
@@ -194,12 +199,20 @@ export class ReferralService {
       );
     }
 
+    // Still redirected, but kept out of merchants' figures: too many clicks from one address,
+    // or the same link again at once. Bots already flagged are not counted.
+    const throttled = visitor.isBot
+      ? null
+      : this.#throttle.judge(visitor, query.to ?? `offer:${query.offer}`, now.getTime());
+    const clicker =
+      throttled === null ? visitor : { ...visitor, isBot: true, botReason: throttled };
+
     let recordError: unknown = null;
     try {
       const daySalt = this.#daySalt(now.getTime());
       const salt = daySalt.known ?? (await daySalt.value);
       await this.#ledger.record(
-        this.#buildClick(query, visitor, userId, destination, host, owners, offer, now, salt),
+        this.#buildClick(query, clicker, userId, destination, host, owners, offer, now, salt),
       );
     } catch (error) {
       recordError = error;

@@ -578,6 +578,17 @@ describe('GET /api/redirect: bots, previews and prefetches', () => {
     expect(response.headers.location).toBe(`${target}&session_id=${sessionId}`);
     expect((await clickOf(sessionId))[0]).toMatchObject({ is_bot: true, bot_reason: reason });
   });
+
+  it('records the same link followed again at once by the same browser as a repeat', async () => {
+    const link = 'https://www.bestbuy.com/site/6505799.p';
+    const sessions = [`s-${randomUUID()}`, `s-${randomUUID()}`];
+    for (const sessionId of sessions) {
+      const response = await redirect({ to: link, session_id: sessionId });
+      expect(response.statusCode).toBe(302);
+    }
+    expect((await clickOf(sessions[0]!))[0]).toMatchObject({ is_bot: false, bot_reason: null });
+    expect((await clickOf(sessions[1]!))[0]).toMatchObject({ is_bot: true, bot_reason: 'repeat' });
+  });
 });
 
 describe('GET /api/redirect?offer=', () => {
