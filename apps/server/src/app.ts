@@ -21,6 +21,9 @@ import { CompareService } from './modules/compare/compare-service.ts';
 import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { MatchReportsRepository } from './modules/match-reports/match-reports-repository.ts';
+import { MatchReportsService } from './modules/match-reports/match-reports-service.ts';
+import { matchReportsRoutes } from './modules/match-reports/routes.ts';
 import { PriceAlertsRepository } from './modules/price-alerts/price-alerts-repository.ts';
 import { PriceAlertsService } from './modules/price-alerts/price-alerts-service.ts';
 import { priceAlertsRoutes } from './modules/price-alerts/routes.ts';
@@ -133,10 +136,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
   }
+  const matchReportsRepository = new MatchReportsRepository(database.db);
+  const matchReports = new MatchReportsService(matchReportsRepository);
   const compare = new CompareService(
     new CompareRepository(database.db),
     new ProductPageReader(fetcher, new CatalogRepository(database.db, { onOffersRepriced })),
     (hosts) => findMerchantDomains(database.db, hosts),
+    (pasted) => matchReportsRepository.confirmedOtherProducts(pasted),
   );
   const shopper = new ShopperService(new ShopperRepository(database.db), compare);
   const browse = new BrowseService(new BrowseRepository(database.db));
@@ -163,11 +169,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       publicUrl: config.publicUrl,
       onBackgroundError: (error) => app.log.error({ err: error }, 'merchant email failed'),
     }),
+    matchReports,
   });
   await app.register(feedRoutes, { db: database.db, auth, fetcher, onOffersRepriced });
   await app.register(priceAlertsRoutes, { auth, priceAlerts });
   await app.register(priceHistoryRoutes, { db: database.db });
   await app.register(compareRoutes, { compare, auth, shopper });
+  await app.register(matchReportsRoutes, { auth, reports: matchReports });
   await app.register(shopperRoutes, { auth, shopper });
   await app.register(browseRoutes, { browse });
   await app.register(referralRoutes, { referral, auth });

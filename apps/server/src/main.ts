@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_REPORTED_PAIRS_FILE } from '@ipick/core/matching/reported-pairs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { AccountsSetup } from './modules/auth/accounts-setup.ts';
@@ -12,6 +14,8 @@ import {
 } from './modules/catalog/feeds/import-feed-command.ts';
 import { ensureKnownRetailers } from './modules/catalog/known-retailers.ts';
 import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
+import { exportReportedPairs } from './modules/match-reports/export-reported-pairs.ts';
+import { MatchReportsRepository } from './modules/match-reports/match-reports-repository.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { IdentityRepository } from './modules/identity/core/identity-repository.ts';
 import { Projects } from './modules/identity/core/projects.ts';
@@ -28,6 +32,7 @@ import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
  *   identity:keys  print ipick's identity project id and API keys as JSON (last line)
  *   admin:create   --email <email> --password <password>: create or promote an admin
  *   import-feed    --retailer <host> [--full] <file or URL>: import a merchant product feed
+ *   match-reports:export [file]: write the confirmed reports of wrong matches as labelled pairs
  */
 const commands: Record<string, (config: AppConfig) => Promise<void>> = {
   start: startServer,
@@ -35,6 +40,7 @@ const commands: Record<string, (config: AppConfig) => Promise<void>> = {
   'identity:keys': printIdentityKeys,
   'admin:create': createAdmin,
   'import-feed': importFeedFile,
+  'match-reports:export': exportMatchReports,
 };
 
 async function startServer(config: AppConfig): Promise<void> {
@@ -154,6 +160,20 @@ async function importFeedFile(config: AppConfig): Promise<void> {
     if (report.status === 'failed') process.exitCode = 1;
   } finally {
     await fetcher.close();
+    await database.close();
+  }
+}
+
+async function exportMatchReports(config: AppConfig): Promise<void> {
+  const { positionals } = parseArgs({ args: process.argv.slice(3), allowPositionals: true });
+  if (positionals.length > 1) throw new UsageError('Usage: npm run match-reports:export -- [file]');
+  const file = resolve(positionals[0] ?? DEFAULT_REPORTED_PAIRS_FILE);
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database.db);
+    const count = await exportReportedPairs(new MatchReportsRepository(database.db), file);
+    console.log(`Wrote ${count} confirmed wrong ${count === 1 ? 'match' : 'matches'} to ${file}.`);
+  } finally {
     await database.close();
   }
 }

@@ -11,3 +11,4 @@ export * from './merchant-catalog.ts';
 export * from './admin.ts';
 export * from './business-setup.ts';
 export * from './price-alerts.ts';
+export * from './match-reports.ts';

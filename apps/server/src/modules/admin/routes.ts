@@ -14,6 +14,8 @@ import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import { adminGuard } from '../auth/admin-guard.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import type { MatchReportsService } from '../match-reports/match-reports-service.ts';
+import { matchReportsAdminRoutes } from '../match-reports/routes.ts';
 import type { AdminActor, AdminService } from './admin-service.ts';
 
 export const ADMIN_PREFIX = '/api/admin';
@@ -40,11 +42,15 @@ export const ADMIN_ENDPOINTS = [
   { method: 'POST', url: '/businesses/:id/reactivate' },
   { method: 'GET', url: '/businesses/:id/figures' },
   { method: 'GET', url: '/audit' },
+  { method: 'GET', url: '/match-reports' },
+  { method: 'POST', url: '/match-reports/:id/confirm' },
+  { method: 'POST', url: '/match-reports/:id/reject' },
 ] as const;
 
 interface AdminModuleOptions {
   auth: AuthService;
   admin: AdminService;
+  matchReports: MatchReportsService;
 }
 
 function actorOf(request: FastifyRequest): AdminActor {
@@ -57,7 +63,10 @@ function actorOf(request: FastifyRequest): AdminActor {
  * added once, before any route, so every route here is behind it (401 signed out, 403 for
  * anyone but an admin).
  */
-export async function adminModule(app: FastifyInstance, { auth, admin }: AdminModuleOptions) {
+export async function adminModule(
+  app: FastifyInstance,
+  { auth, admin, matchReports }: AdminModuleOptions,
+) {
   app.decorateRequest('admin', null);
   app.addHook('onRequest', adminGuard(auth));
   app.addHook('onRequest', refuseCrossSiteWrites);
@@ -150,4 +159,8 @@ export async function adminModule(app: FastifyInstance, { auth, admin }: AdminMo
     const query = parseRequestPart(adminAuditQuerySchema, request.query, 'query');
     return admin.listAudit(query);
   });
+
+  // ---- reports of wrong matches (module match-reports), behind this module's guard ----
+
+  await app.register(matchReportsAdminRoutes, { reports: matchReports });
 }
