@@ -20,6 +20,8 @@ export interface AppConfig {
   fetchAllowPrivate: boolean;
   /** An admin to create (or promote) at start-up, from ADMIN_EMAIL and ADMIN_PASSWORD. */
   initialAdmin: { email: string; password: string } | null;
+  /** The built web app to serve, from IPICK_WEB_ROOT; null serves apps/web/dist. */
+  webRoot: string | null;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -49,6 +51,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   IPICK_FETCH_ALLOW_PRIVATE: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(70).optional(),
+  IPICK_WEB_ROOT: z.string().min(1).optional(),
 });
 
 /** Every bad environment variable, one line each, so an operator can fix them in one go. */
@@ -95,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
         ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }
         : null,
+    webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
   };
 }
