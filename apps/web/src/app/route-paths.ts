@@ -98,6 +98,8 @@ export const routeSamples: readonly RouteSample[] = [
   },
   guarded('/history', 'shopper', 'Search history'),
   guarded('/favorites', 'shopper', 'Favorites'),
+  guarded('/alerts', 'shopper', 'Price alerts'),
+  { pattern: '/alerts/unsubscribe', path: '/alerts/unsubscribe', heading: 'Stop a price alert' },
   { pattern: '/login', path: '/login', heading: 'Sign in' },
   { pattern: '/reset-password', path: '/reset-password', heading: 'Reset password' },
   { pattern: '/demo-landing', path: '/demo-landing', heading: 'See how ipick compares prices' },

@@ -20,6 +20,8 @@ const SearchPage = lazy(() => import('./routes/search'));
 const NewSearchPage = lazy(() => import('./routes/new-search'));
 const HistoryPage = lazy(() => import('./routes/history'));
 const FavoritesPage = lazy(() => import('./routes/favorites'));
+const AlertsPage = lazy(() => import('./routes/alerts'));
+const AlertsUnsubscribePage = lazy(() => import('./routes/alerts-unsubscribe'));
 const LoginPage = lazy(() => import('./routes/login'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const AdminPage = lazy(() => import('./routes/admin/admin'));
@@ -85,6 +87,8 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: withSkeleton(<ResetPasswordPage />) },
           { path: 'admin-login', element: withSkeleton(<AdminLoginPage />) },
           { path: 'business/register', element: withSkeleton(<BusinessRegisterPage />) },
+          // An alert email's unsubscribe link works signed out (its token is signed).
+          { path: 'alerts/unsubscribe', element: withSkeleton(<AlertsUnsubscribePage />) },
           { path: 'business-login', element: withSkeleton(<BusinessLoginPage />) },
           {
             // Opened from a team invitation email; the invitee may have no business session yet.
@@ -97,6 +101,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'history', element: withSkeleton(<HistoryPage />) },
               { path: 'favorites', element: withSkeleton(<FavoritesPage />) },
+              { path: 'alerts', element: withSkeleton(<AlertsPage />) },
             ],
           },
           {

@@ -10,6 +10,7 @@ const navItems = [
   { to: '/browse', label: 'Browse', end: false },
   { to: '/history', label: 'History', end: false },
   { to: '/favorites', label: 'Favorites', end: false },
+  { to: '/alerts', label: 'Alerts', end: false },
   { to: '/business-login', label: 'For business', end: false },
 ] as const;
 
