@@ -1,31 +1,44 @@
 /**
- * Quality of the product matcher on the TEST splits of the matching benchmarks: precision,
- * recall and F1 of the match class per dataset, beside the published anchors
- * (../shared/research/matching.md §2), and the time to score one pair.
+ * Quality of the product matcher, judged on what it was not tuned on.
  *
- *   node --import tsx bench/match-quality.ts [--fast]
+ *   node --import tsx bench/match-quality.ts [--in-distribution-only]
  *
- * `--fast` scores a fixed sample (every 5th pair) for CI. The data folder is
- * <repo>/../shared/data/matching, or IPICK_MATCHING_DATA.
+ * Headline: leave-one-source-out (LOSO). For each source in ../shared/data/matching a model is
+ * trained exactly as `npm run train:matcher` trains the shipped one, but on the OTHER sources
+ * only, and judged on the held-out source's test split (WDC Products ships no test split: its
+ * valid split stands in, unused by that fold). Its calibration and thresholds come from the other
+ * folds' scores on sources they never saw, so nothing is chosen on the held-out source. Printed
+ * per held-out source: precision, recall and F1 at the match threshold; precision and recall of
+ * the comparison's "same product" threshold; the expected calibration error and a reliability
+ * table; then the mean and the worst.
+ *
+ * Beside it, as before, the shipped weights on the test splits of the sources they were trained
+ * on (in-distribution), the published anchors, the time to score a pair and a comparison, and
+ * the size of the weights.
  */
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { f1Scores, matchingDataDirectory } from '../packages/core/src/matching/datasets.ts';
 import {
-  CSV_DATASETS,
-  f1Scores,
-  loadCsvPairs,
-  matchingDataDirectory,
-  type CsvDataset,
-} from '../packages/core/src/matching/datasets.ts';
-import { scoreProductPair } from '../packages/core/src/matching/score.ts';
+  defaultMatcherModel,
+  matchTier,
+  scorePreparedPair,
+  scoreProductPair,
+} from '../packages/core/src/matching/score.ts';
+import { prepareSide } from '../packages/core/src/matching/features.ts';
+import { formatTable, leaveOneSourceOut, losoTable } from '../scripts/matcher/loso.ts';
+import { reliability } from '../scripts/matcher/metrics.ts';
+import { matcherSettings } from '../scripts/matcher/settings.ts';
+import { loadMatchingSources } from '../scripts/matcher/sources.ts';
 
-/** Published F1 (%) on the same full test splits. */
-const ANCHORS: Record<CsvDataset, { magellan: string; deepMatcher: string; ditto: string }> = {
-  'abt-buy': { magellan: '43.6', deepMatcher: '62.8', ditto: '89.3' },
-  'amazon-google': { magellan: '49.1', deepMatcher: '69.3', ditto: '75.6' },
-  'wdc-computers': { magellan: '—', deepMatcher: '—', ditto: '80.8 (small)' },
+/** Published F1 (%) on the same full test splits, each trained in-domain. */
+const ANCHORS: Record<string, string> = {
+  'abt-buy': 'Magellan 43.6, DeepMatcher 62.8, Ditto 89.3',
+  'amazon-google': 'Magellan 49.1, DeepMatcher 69.3, Ditto 75.6',
+  'wdc-computers': 'Ditto 80.8 (small)',
 };
 
-const fast = process.argv.includes('--fast');
 const directory = matchingDataDirectory();
 if (!directory) {
   console.log(
@@ -33,43 +46,93 @@ if (!directory) {
   );
   process.exit(0);
 }
+const sources = loadMatchingSources(directory);
+const model = defaultMatcherModel;
 
-console.log(`match quality on the ${fast ? 'sampled (every 5th pair) ' : 'full '}test splits\n`);
-const header = ['dataset', 'pairs', 'P', 'R', 'F1', 'Magellan', 'DeepMatcher', 'Ditto'];
-const lines: string[][] = [header];
-let totalPairs = 0;
-let totalMs = 0;
-let totalCpuMs = 0;
-for (const dataset of CSV_DATASETS) {
-  const all = loadCsvPairs(directory, dataset, 'test');
-  const pairs = fast ? all.filter((_, index) => index % 5 === 0) : all;
+if (!process.argv.includes('--in-distribution-only')) {
   const started = performance.now();
-  const cpuStarted = process.cpuUsage();
-  const predicted = pairs.map(({ left, right }) => scoreProductPair(left, right).isMatch);
-  const cpu = process.cpuUsage(cpuStarted);
-  totalMs += performance.now() - started;
-  totalCpuMs += (cpu.user + cpu.system) / 1000;
-  totalPairs += pairs.length;
-  const { precision, recall, f1 } = f1Scores(
-    predicted,
-    pairs.map((pair) => pair.label),
+  const { folds } = leaveOneSourceOut(sources, matcherSettings(process.env));
+  console.log(
+    `\nleave-one-source-out (trained ${folds.length} models in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
-  const anchor = ANCHORS[dataset];
+  console.log(formatTable(losoTable(folds)));
+  console.log(
+    '\nreliability per held-out source (score bin: pairs, mean score → share of matches)',
+  );
+  for (const fold of folds) {
+    const { bins, ece } = reliability(fold.test);
+    console.log(
+      `${fold.heldOut} (ECE ${ece.toFixed(1)}): ` +
+        bins
+          .filter((bin) => bin.pairs > 0)
+          .map(
+            (bin) =>
+              `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}: ${bin.pairs}, ${(bin.meanScore * 100).toFixed(0)}→${(bin.matchRate * 100).toFixed(0)} %`,
+          )
+          .join('; '),
+    );
+  }
+}
+
+console.log(
+  `\nshipped weights, in-distribution (test splits of sources they were trained on); match from ${model.threshold}, same product from ${model.sameProductThreshold}`,
+);
+const lines = [['dataset', 'pairs', 'P', 'R', 'F1', 'same: P', 'same: R', 'ECE', 'published']];
+for (const source of sources.filter((entry) => entry.hasTestSplit)) {
+  const pairs = source.heldOutTest;
+  const results = pairs.map(({ left, right }) => scoreProductPair(left, right));
+  const labels = pairs.map((pair) => pair.label);
+  const match = f1Scores(
+    results.map((result) => result.isMatch),
+    labels,
+  );
+  const same = f1Scores(
+    results.map((result) => matchTier(result.score) === 'same'),
+    labels,
+  );
+  const { ece } = reliability({ scores: results.map((result) => result.score), labels });
   lines.push([
-    dataset,
+    source.name,
     String(pairs.length),
-    precision.toFixed(1),
-    recall.toFixed(1),
-    f1.toFixed(1),
-    anchor.magellan,
-    anchor.deepMatcher,
-    anchor.ditto,
+    match.precision.toFixed(1),
+    match.recall.toFixed(1),
+    match.f1.toFixed(1),
+    same.precision.toFixed(1),
+    same.recall.toFixed(1),
+    ece.toFixed(1),
+    ANCHORS[source.name] ?? '—',
   ]);
 }
-const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
-for (const line of lines)
-  console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-// CPU time is the fairer figure on a shared machine: wall time also counts other processes.
+console.log(formatTable(lines));
+
+// Speed: CPU per pair with both sides prepared each time (a pair from nowhere), and a
+// comparison's scoring: one pasted product against 200 prepared candidates.
+const pairs = sources.flatMap((source) => source.heldOutTest);
+const perPair: number[] = [];
+for (let index = 0; index < pairs.length; index += 50) {
+  const batch = pairs.slice(index, index + 50);
+  const cpu = process.cpuUsage();
+  for (const { left, right } of batch) scoreProductPair(left, right);
+  const used = process.cpuUsage(cpu);
+  perPair.push((used.user + used.system) / batch.length);
+}
+const candidates = pairs.slice(0, 2000).map((pair) => prepareSide(pair.right));
+const comparisons: number[] = [];
+for (let index = 0; index < 200; index += 1) {
+  const started = performance.now();
+  const pasted = prepareSide(pairs[(index * 37) % pairs.length]!.left);
+  const offset = (index * 10) % (candidates.length - 200);
+  for (const candidate of candidates.slice(offset, offset + 200))
+    scorePreparedPair(pasted, candidate);
+  comparisons.push(performance.now() - started);
+}
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+const weightsFile = fileURLToPath(
+  new URL('../packages/core/src/matching/weights.json', import.meta.url),
+);
 console.log(
-  `\n${((totalMs * 1000) / totalPairs).toFixed(1)} µs per pair wall, ${((totalCpuMs * 1000) / totalPairs).toFixed(1)} µs CPU (both sides prepared each time), ${totalPairs} pairs`,
+  `\n${percentile(perPair, 0.5).toFixed(1)} µs CPU per pair p50 (both sides prepared), ` +
+    `${percentile(comparisons, 0.5).toFixed(2)} / ${percentile(comparisons, 0.95).toFixed(2)} ms p50 / p95 to score a comparison of 200 candidates, ` +
+    `weights ${(statSync(weightsFile).size / 1024).toFixed(0)} KB (${model.trees.length} trees)`,
 );

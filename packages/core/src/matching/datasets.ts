@@ -135,22 +135,41 @@ function wdcSide(row: WdcRow, suffix: 'left' | 'right'): ProductSide {
   };
 }
 
-/** WDC Products (small) pairs; only train and valid exist. */
-export function loadWdcProductsPairs(directory: string, split: 'train' | 'valid'): LabelledPair[] {
-  const file = join(directory, 'wdc-products', `wdcproducts80cc20rnd000un_${split}_small.json.gz`);
+function readWdcFile(file: string): (WdcRow & { pair_id?: string })[] {
   if (!existsSync(file)) return [];
   return gunzipSync(readFileSync(file))
     .toString('utf8')
     .split('\n')
     .filter((line) => line.trim())
-    .map((line) => {
-      const row = JSON.parse(line) as WdcRow;
-      return {
+    .map((line) => JSON.parse(line) as WdcRow & { pair_id?: string });
+}
+
+/**
+ * WDC Products pairs (80 % corner cases): the small and medium sets of one split, each pair once
+ * (the two sizes share some pairs). Only train and valid exist here; the train and valid pairs
+ * are disjoint.
+ */
+export function loadWdcProductsPairs(directory: string, split: 'train' | 'valid'): LabelledPair[] {
+  const seen = new Set<string>();
+  const pairs: LabelledPair[] = [];
+  for (const size of ['small', 'medium']) {
+    const file = join(
+      directory,
+      'wdc-products',
+      `wdcproducts80cc20rnd000un_${split}_${size}.json.gz`,
+    );
+    for (const row of readWdcFile(file)) {
+      const id = row.pair_id ?? `${pairs.length}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pairs.push({
         left: wdcSide(row, 'left'),
         right: wdcSide(row, 'right'),
         label: row.label === 1 ? 1 : 0,
-      };
-    });
+      });
+    }
+  }
+  return pairs;
 }
 
 /** Precision, recall and F1 (in %) of the match class. */

@@ -24,14 +24,26 @@ export interface RegressionTree {
   right: number[];
 }
 
+/**
+ * A non-decreasing piecewise-linear map from the trees' raw probability to a calibrated one:
+ * `raw[i]` maps to `calibrated[i]`, linear in between. Learned by isotonic regression on pairs
+ * from sources the trees were not trained on, so a score means the same on an unseen shop.
+ */
+export interface Calibration {
+  raw: number[];
+  calibrated: number[];
+}
+
 export interface MatcherModel {
   version: 2;
   features: string[];
   /** Log-odds before any tree. (A model is compiled on first use: do not change it after.) */
   bias: number;
   trees: RegressionTree[];
-  /** Probability at or above which a pair is a match, tuned on the valid splits. */
+  /** Calibrated probability at or above which a pair is a match, tuned on the valid splits. */
   threshold: number;
+  /** Absent in older weight files: the score is then the trees' raw probability. */
+  calibration?: Calibration;
   /**
    * Calibrated probability from which the comparison calls a listing "the same product": the
    * lowest score that kept precision at 95 % on leave-one-source-out validation. Optional for
@@ -130,9 +142,30 @@ export function logOdds(values: readonly number[], model: MatcherModel): number 
   return z;
 }
 
-/** Probability that two prepared sides are the same product, from their feature vector. */
-export function probability(values: readonly number[], model: MatcherModel): number {
+/** The trees' raw probability of a match, before calibration. */
+export function rawProbability(values: readonly number[], model: MatcherModel): number {
   return 1 / (1 + Math.exp(-logOdds(values, model)));
+}
+
+/** A raw probability through the model's calibration map (identity without one). */
+export function calibrate(raw: number, calibration: Calibration | undefined): number {
+  if (!calibration) return raw;
+  const { raw: xs, calibrated: ys } = calibration;
+  if (raw <= xs[0]!) return ys[0]!;
+  for (let index = 1; index < xs.length; index += 1) {
+    const x = xs[index]!;
+    if (raw <= x) {
+      const x0 = xs[index - 1]!;
+      const y0 = ys[index - 1]!;
+      return x === x0 ? ys[index]! : y0 + ((raw - x0) / (x - x0)) * (ys[index]! - y0);
+    }
+  }
+  return ys[ys.length - 1]!;
+}
+
+/** Calibrated probability that two prepared sides are the same product, from their features. */
+export function probability(values: readonly number[], model: MatcherModel): number {
+  return calibrate(rawProbability(values, model), model.calibration);
 }
 
 /** Score two sides already passed through `prepareSide` (reuse them when scoring many pairs). */

@@ -1,0 +1,187 @@
+/**
+ * Trains one matcher model on a set of sources: trees on their train splits; the number of
+ * trees, the calibration and both thresholds chosen on their valid splits only.
+ */
+import type { LabelledPair } from '../../packages/core/src/matching/datasets.ts';
+import {
+  computeFeatures,
+  FEATURE_NAMES,
+  prepareSide,
+  type IdfTable,
+  type PreparedSide,
+  type ProductSide,
+} from '../../packages/core/src/matching/features.ts';
+import { tokenize } from '../../packages/core/src/matching/normalize.ts';
+import {
+  calibrate,
+  rawProbability,
+  type MatcherModel,
+} from '../../packages/core/src/matching/score.ts';
+import { boostTrees, treeValue, type BoostingOptions, type TrainingRow } from './boosting.ts';
+import { bestF1Threshold, fitIsotonic, precisionThreshold, type Scored } from './metrics.ts';
+
+export interface TrainingSource {
+  name: string;
+  train: LabelledPair[];
+  valid: LabelledPair[];
+}
+
+export interface TrainOptions extends BoostingOptions {
+  /** Tokens seen in fewer train records are left out of the IDF table. */
+  minDf: number;
+  /** Features the trees may not use (by name), to test what transfers. */
+  excluded: string[];
+  /** Precision (%) the "same product" threshold must keep on every valid split. */
+  samePrecision: number;
+  log: (line: string) => void;
+}
+
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  maxDepth: 6,
+  learningRate: 0.1,
+  maxTrees: 400,
+  lambda: 1,
+  minHessian: 2,
+  subsample: 0.8,
+  colsample: 0.8,
+  seed: 1,
+  minDf: 4,
+  excluded: [],
+  samePrecision: 95,
+  log: () => {},
+};
+
+const prepared = new Map<ProductSide, PreparedSide>();
+/** Sides are prepared once per process: preparation does not depend on the model. */
+export function prep(side: ProductSide): PreparedSide {
+  let value = prepared.get(side);
+  if (!value) {
+    value = prepareSide(side);
+    prepared.set(side, value);
+  }
+  return value;
+}
+
+export function featurize(pairs: LabelledPair[], idf: IdfTable): number[][] {
+  return pairs.map(({ left, right }) => computeFeatures(prep(left), prep(right), idf).values);
+}
+
+/** Document frequencies over the distinct records of the train pairs; only common tokens. */
+export function buildIdf(pairLists: LabelledPair[][], minDf: number): IdfTable {
+  const records = new Set<ProductSide>();
+  for (const pairs of pairLists) for (const { left, right } of pairs) records.add(left).add(right);
+  const counts = new Map<string, number>();
+  for (const record of records)
+    for (const token of new Set(tokenize(record.title)))
+      counts.set(token, (counts.get(token) ?? 0) + 1);
+  const df: Record<string, number> = {};
+  for (const [token, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+    if (count >= minDf) df[token] = count;
+  return { documents: records.size, df };
+}
+
+export interface TrainedMatcher {
+  model: MatcherModel;
+  /** Raw probabilities of the final trees on each source's valid split. */
+  validRaw: Record<string, Scored>;
+}
+
+export function trainMatcher(sources: TrainingSource[], options: TrainOptions): TrainedMatcher {
+  const idf = buildIdf(
+    sources.map((source) => source.train),
+    options.minDf,
+  );
+  // Every source weighs the same in the loss, and within it positives and negatives 1 : 2.
+  const rows: TrainingRow[] = [];
+  for (const source of sources) {
+    const features = featurize(source.train, idf);
+    const positives = source.train.filter((pair) => pair.label === 1).length;
+    features.forEach((x, index) => {
+      const y = source.train[index]!.label;
+      const share = y === 1 ? 1 / 3 / positives : 2 / 3 / (source.train.length - positives);
+      rows.push({ x, y, w: share });
+    });
+  }
+  const validSets = sources.map((source) => ({
+    name: source.name,
+    labels: source.valid.map((pair) => pair.label),
+    x: featurize(source.valid, idf),
+  }));
+  const validMargins = validSets.map(({ x }) => new Float64Array(x.length));
+  const allowed = FEATURE_NAMES.map((_, index) => index).filter(
+    (index) => !options.excluded.includes(FEATURE_NAMES[index]!),
+  );
+  let best = { trees: 0, f1: -1 };
+  const ensemble = boostTrees(
+    rows,
+    FEATURE_NAMES.length,
+    { ...options, allowed },
+    (current, tree, round) => {
+      validSets.forEach(({ x }, set) => {
+        x.forEach((values, index) => {
+          validMargins[set]![index]! += treeValue(tree, values);
+        });
+      });
+      if (round % 10 !== 0 && round !== options.maxTrees) return;
+      const sets = validSets.map(({ labels }, set) => ({
+        labels,
+        scores: Array.from(validMargins[set]!, (m) => 1 / (1 + Math.exp(-(m + current.bias)))),
+      }));
+      const { f1, threshold } = bestF1Threshold(sets);
+      if (f1 > best.f1 + 0.05) best = { trees: round, f1 };
+      if (round % 50 === 0)
+        options.log(`  ${round} trees: mean valid F1 ${f1.toFixed(2)} at ${threshold}`);
+    },
+  );
+  const model: MatcherModel = {
+    version: 2,
+    features: [...FEATURE_NAMES],
+    bias: ensemble.bias,
+    trees: ensemble.trees.slice(0, best.trees),
+    threshold: 0.5,
+    idf,
+  };
+  const validRaw: Record<string, Scored> = {};
+  for (const { name, labels, x } of validSets)
+    validRaw[name] = { labels, scores: x.map((values) => rawProbability(values, model)) };
+  Object.assign(model, chooseCalibration(Object.values(validRaw), options.samePrecision));
+  options.log(
+    `  ${best.trees} trees, threshold ${model.threshold}, same product from ${model.sameProductThreshold}`,
+  );
+  return { model, validRaw };
+}
+
+/**
+ * The calibration and both thresholds, chosen on raw scores of labelled sets: an isotonic map
+ * (each set weighing the same), the threshold with the best mean F1, and the lowest threshold
+ * that keeps `samePrecision` % precision on every set (never below the first).
+ */
+export function chooseCalibration(
+  sets: Scored[],
+  samePrecision: number,
+): Pick<MatcherModel, 'calibration' | 'threshold' | 'sameProductThreshold'> {
+  const calibration = fitCalibration(sets);
+  const calibrated = sets.map((set) => ({
+    labels: set.labels,
+    scores: set.scores.map((score) => calibrate(score, calibration)),
+  }));
+  const threshold = bestF1Threshold(calibrated).threshold;
+  return {
+    calibration,
+    threshold,
+    sameProductThreshold: Math.max(threshold, precisionThreshold(calibrated, samePrecision)),
+  };
+}
+
+/** Isotonic calibration over several sets, each set weighing the same. */
+export function fitCalibration(sets: Scored[]) {
+  const raw: number[] = [];
+  const labels: number[] = [];
+  const weights: number[] = [];
+  for (const set of sets) {
+    raw.push(...set.scores);
+    labels.push(...set.labels);
+    weights.push(...set.scores.map(() => 1 / set.scores.length));
+  }
+  return fitIsotonic(raw, labels, weights);
+}
