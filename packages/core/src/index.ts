@@ -8,3 +8,4 @@ export * from './matching/index.ts';
 export * from './attribution/index.ts';
 export * from './host-domains.ts';
 export * from './trigram-similarity.ts';
+export * from './total-price.ts';

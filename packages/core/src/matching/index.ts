@@ -22,4 +22,13 @@ export {
   type MatchTier,
 } from './score.ts';
 export { parseMatchLine } from './match-pairs.ts';
-export { variantDifference } from './variants.ts';
+export {
+  conflictFacts,
+  findConflicts,
+  type ConflictFacts,
+  type ConflictKind,
+  type ConflictListing,
+  type ListingCondition,
+  type ProductConflict,
+} from './conflicts.ts';
+export { measureText, reasonSentences } from './reason-text.ts';

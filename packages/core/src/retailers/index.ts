@@ -11,3 +11,4 @@ export {
 export { parseRetailerUrl, type ParsedRetailerUrl } from './parse-retailer-url.ts';
 export { canonicalizeGenericUrl, isTrackingParameter } from './canonical-url.ts';
 export { titleWordsFromSlug } from './title-words.ts';
+export { shopNameOfHost } from './shop-names.ts';

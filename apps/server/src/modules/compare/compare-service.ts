@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { CompareResponse, ComparedOffer } from '@ipick/contracts';
+import type { CompareResponse, ComparedOffer, ComparedProduct } from '@ipick/contracts';
 import {
   checkProductUrl,
+  compareByTotal,
+  currencyOfHost,
+  shopNameOfHost,
+  conflictFacts,
+  findConflicts,
+  matchTier,
   parseRetailerUrl,
   RETAILERS,
   prepareSide,
+  reasonSentences,
   scorePreparedPair,
-  variantDifference,
+  totalSavings,
+  type MatchTier,
   type ParsedRetailerUrl,
   type PreparedSide,
 } from '@ipick/core';
@@ -18,14 +26,6 @@ import type { MerchantDomainLookup } from './merchant-domains.ts';
 
 /** Alternatives must be at least this close to the pasted product to be shown. */
 const ALTERNATIVE_MIN_SCORE = 0.15;
-/**
- * A title match is shown as the same product only from this score on; below it, it is an
- * alternative. The matcher's own threshold (0.52) favours recall; a shopper told "same product,
- * save $X" needs precision. On the benchmarks' valid splits, 0.7 instead of 0.52 raised
- * precision from 85 to 92 % (Abt-Buy), 88 to 93 % (WDC computers) and 55 to 61 %
- * (Amazon-Google), for recall of 87, 79 and 70 % instead of 91, 87 and 89 %.
- */
-const SAME_PRODUCT_MIN_SCORE = 0.7;
 const MAX_ALTERNATIVES = 12;
 
 interface PastedProduct {
@@ -89,9 +89,12 @@ export class CompareService {
       ...saved,
       sameProduct: saved.sameProduct.filter((offer) => isListed(offer) && !isMismatch(offer)),
       alternatives: [
-        ...saved.sameProduct
-          .filter(isMismatch)
-          .map((offer) => ({ ...offer, reasons: [CONFIRMED_MISMATCH_REASON, ...offer.reasons] })),
+        ...saved.sameProduct.filter(isMismatch).map((offer) => ({
+          ...offer,
+          tier: 'similar' as const,
+          evidenceTier: 'similar' as const,
+          reasons: [CONFIRMED_MISMATCH_REASON, ...offer.reasons],
+        })),
         ...saved.alternatives,
       ].filter(isListed),
     };
@@ -113,7 +116,11 @@ export class CompareService {
     }
     const isKnownShop =
       link.retailer !== null || (await this.#repository.isKnownRetailerHost(link.host));
-    const unknownShop = isKnownShop ? null : `${link.host} is not one of the shops ipick compares.`;
+    // A shop a shopper knows by name is called by it ("Amazon", "B&H Photo"), never "amazon".
+    const shopName = shopNameOfHost(link.host);
+    const unknownShop = isKnownShop
+      ? null
+      : `${shopName ?? link.host} is not one of the shops ipick compares.`;
 
     try {
       const read = await this.#pageReader.read(url);
@@ -124,10 +131,19 @@ export class CompareService {
       }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      // No dead end (issue 5): fall back to the words of the link and say why.
+      // No dead end (issue 5): fall back to the words of the link and say why. A shop the
+      // shopper knows exists is not "a website ipick couldn't find": ipick could not read it.
+      const couldNotRead = shopName
+        ? `ipick couldn't read this ${shopName} page`
+        : `ipick couldn't read this page (${lowerFirst(error.message)})`;
       const words = link.titleWords.join(' ');
-      const reason = unknownShop ? `${unknownShop} ${error.message}` : error.message;
-      if (words.length < 3) throw new AppError('not_found', unreadableLinkMessage(link, reason));
+      if (words.length < 3) {
+        const reason = [unknownShop, `${couldNotRead}, and its link doesn't name the product.`];
+        throw new AppError(
+          'not_found',
+          unreadableLinkMessage(link, reason.filter(Boolean).join(' ')),
+        );
+      }
       return {
         product: {
           title: words,
@@ -135,15 +151,20 @@ export class CompareService {
           gtin: null,
           mpn: null,
           priceMinor: null,
-          currency: null,
+          // A country store prices in its own currency (amazon.co.uk: GBP), a named US one in USD.
+          currency: currencyOfHost(link.host) ?? (link.retailer ? 'USD' : null),
           retailer: link.retailer ?? link.host,
-          retailerName: link.retailer ?? link.host,
+          retailerName: shopName ?? link.host,
           url: link.canonicalUrl,
           image: null,
           source: 'link',
+          shippingMinor: null,
+          condition: null,
         },
         offer: null,
-        notice: `${reason} ipick compared the words of the link instead.`,
+        notice: [`${couldNotRead}, so it compared the product's name from the link.`, unknownShop]
+          .filter(Boolean)
+          .join(' '),
       };
     }
     throw new AppError('not_found', 'That page does not describe a product ipick can read.');
@@ -156,37 +177,33 @@ export class CompareService {
       brand: product.brand,
       model: product.mpn,
     });
-    const candidates = new Map<
-      string,
-      { offer: OfferView; confidence: number; reasons: string[]; same: boolean }
-    >();
-    const consider = (
-      candidate: OfferView,
-      same: boolean,
-      confidence: number,
-      reasons: string[],
-    ) => {
-      if (candidate.id === offer?.id) return;
-      // A pair an admin confirmed wrong is never the same product again (issue 18).
-      if (same && mismatched.has(candidate.id)) {
-        same = false;
-        reasons = [CONFIRMED_MISMATCH_REASON, ...reasons];
-      }
-      if (
-        offer &&
-        candidate.retailerId === offer.retailerId &&
-        candidate.productId === offer.productId
-      )
+    const pastedFacts = conflictFacts({
+      title: product.title,
+      condition: product.condition,
+      side: pastedSide,
+    });
+    const candidates = new Map<string, Candidate>();
+    const consider = (candidate: Candidate) => {
+      const { offer: found } = candidate;
+      if (found.id === offer?.id) return;
+      if (offer && found.retailerId === offer.retailerId && found.productId === offer.productId)
         return;
-      const previous = candidates.get(candidate.id);
-      if (!previous || (same && !previous.same) || confidence > previous.confidence) {
-        candidates.set(candidate.id, {
-          offer: candidate,
-          confidence,
-          reasons,
-          same: same || (previous?.same ?? false),
-        });
+      // A pair an admin confirmed wrong is never the same product again (issue 18).
+      if (mismatched.has(found.id)) {
+        candidate = {
+          ...candidate,
+          evidenceTier: 'similar',
+          evidence: [CONFIRMED_MISMATCH_REASON, ...candidate.evidence],
+        };
       }
+      const previous = candidates.get(found.id);
+      if (
+        !previous ||
+        TIER_RANK[candidate.evidenceTier] < TIER_RANK[previous.evidenceTier] ||
+        (candidate.evidenceTier === previous.evidenceTier &&
+          candidate.confidence > previous.confidence)
+      )
+        candidates.set(found.id, candidate);
     };
 
     // The look-ups are independent: on PostgreSQL they run side by side.
@@ -196,78 +213,128 @@ export class CompareService {
       this.#repository.offersWithSimilarTitles(product.title),
       this.#confirmedMismatches({ offerId: offer?.id ?? null, url: product.url }),
     ]);
+    // A catalog link or a shared GTIN is the same product unless a hard difference says not.
     for (const candidate of ofProduct) {
-      const reason =
+      const evidence =
         candidate.gtin && candidate.gtin === offer?.gtin
-          ? `same GTIN ${offer.gtin}`
-          : 'same product in the catalog';
-      consider(candidate, true, 1, [reason]);
+          ? gtinSentence(candidate.gtin)
+          : "Listed as the same product in ipick's catalog";
+      consider({ offer: candidate, evidenceTier: 'same', confidence: 1, evidence: [evidence] });
     }
     for (const candidate of withGtin) {
-      consider(candidate, true, 1, [`same GTIN ${product.gtin}`]);
+      consider({
+        offer: candidate,
+        evidenceTier: 'same',
+        confidence: 1,
+        evidence: [gtinSentence(product.gtin!)],
+      });
     }
     for (const candidate of withSimilarTitles) {
-      if (candidates.get(candidate.id)?.same) continue;
-      const candidateSide = sideOf(candidate);
-      const match = scorePreparedPair(pastedSide, candidateSide);
-      // Another model number, colour or connector: an alternative, not the same product.
-      const difference = variantDifference(pastedSide, candidateSide);
-      const reasons =
-        difference === null || match.reasons.includes(difference)
-          ? match.reasons
-          : [difference, ...match.reasons];
-      if (match.isMatch && match.score >= SAME_PRODUCT_MIN_SCORE && difference === null)
-        consider(candidate, true, match.score, reasons);
-      else if (match.score >= ALTERNATIVE_MIN_SCORE)
-        consider(candidate, false, match.score, reasons);
+      if (candidates.get(candidate.id)?.evidenceTier === 'same') continue;
+      const match = scorePreparedPair(pastedSide, sideOf(candidate));
+      if (match.score < ALTERNATIVE_MIN_SCORE) continue;
+      consider({
+        offer: candidate,
+        evidenceTier: matchTier(match.score),
+        confidence: match.score,
+        evidence: [],
+        matcherReasons: match.reasons,
+      });
     }
 
     const hostOf = (entry: { offer: OfferView }) => hostOfUrl(entry.offer.url);
     const merchants = await this.#merchantDomains([
       ...new Set([...candidates.values()].map(hostOf).filter((host) => host !== null)),
     ]);
-    const present = (entry: {
-      offer: OfferView;
-      confidence: number;
-      reasons: string[];
-    }): ComparedOffer => ({
-      offerId: entry.offer.id,
-      title: entry.offer.title,
-      retailer: entry.offer.retailerKey,
-      retailerName: entry.offer.retailerName,
-      url: entry.offer.url,
-      priceMinor: entry.offer.priceMinor,
-      currency: entry.offer.currency,
-      availability: entry.offer.availability,
-      condition: entry.offer.condition,
-      // Prices only, as the page shows them; shipping is shown beside the price.
-      savingsMinor:
-        product.priceMinor !== null &&
-        entry.offer.priceMinor !== null &&
-        entry.offer.currency === product.currency
-          ? product.priceMinor - entry.offer.priceMinor
-          : null,
-      shippingMinor: entry.offer.shippingMinor,
-      confidence: Math.round(entry.confidence * 1000) / 1000,
-      reasons: entry.reasons,
-      merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
-    });
-    const all = [...candidates.values()];
-    const sameProduct = all
-      .filter((entry) => entry.same)
-      .sort(
-        (a, b) =>
-          (totalOf(a.offer) || Number.MAX_SAFE_INTEGER) -
-          (totalOf(b.offer) || Number.MAX_SAFE_INTEGER),
-      )
-      .map(present);
-    const alternatives = all
-      .filter((entry) => !entry.same)
+    const present = (entry: Candidate): ComparedOffer => {
+      const found = entry.offer;
+      // Hard differences run whatever the evidence: a 43" TV is not the 85" one, a refurbished
+      // unit not the new one (issue 19).
+      const differences = findConflicts(
+        conflictFacts({ title: found.title, condition: found.condition, side: sideOf(found) }),
+        pastedFacts,
+      );
+      return {
+        offerId: found.id,
+        title: found.title,
+        retailer: found.retailerKey,
+        retailerName: found.retailerName,
+        url: found.url,
+        priceMinor: found.priceMinor,
+        currency: found.currency,
+        availability: found.availability,
+        condition: found.condition,
+        savingsMinor: totalSavings(product, found),
+        shippingMinor: found.shippingMinor,
+        confidence: Math.round(entry.confidence * 1000) / 1000,
+        tier: differences.length > 0 ? 'similar' : entry.evidenceTier,
+        evidenceTier: entry.evidenceTier,
+        differences,
+        reasons: reasonSentences(differences, entry.evidence, entry.matcherReasons),
+        merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
+      };
+    };
+    const presented = [...candidates.values()]
       .sort((a, b) => b.confidence - a.confidence)
-      .slice(0, MAX_ALTERNATIVES)
       .map(present);
-    return { requestId, product, sameProduct, alternatives, notice: pasted.notice };
+    const byTotal = (a: ComparedOffer, b: ComparedOffer) =>
+      compareByTotal(a, b, product.currency) || b.confidence - a.confidence;
+    const sameProduct = presented.filter((entry) => entry.tier !== 'similar').sort(byTotal);
+    // The closest alternatives, the same model with a hard difference first (confidence 1).
+    const alternatives = presented
+      .filter((entry) => entry.tier === 'similar')
+      .slice(0, MAX_ALTERNATIVES)
+      .sort(byTotal);
+    const notices = [pasted.notice, currencyNotice(product, [...sameProduct, ...alternatives])];
+    return {
+      requestId,
+      product,
+      sameProduct,
+      alternatives,
+      notice: notices.filter((notice) => notice !== null).join(' ') || null,
+    };
   }
+}
+
+/** Best first: what a listing's evidence makes it before hard differences. */
+const TIER_RANK: Record<MatchTier, number> = { same: 0, probable: 1, similar: 2 };
+
+/** A listing found for the pasted product, with what says it is the same (or close). */
+interface Candidate {
+  offer: OfferView;
+  evidenceTier: MatchTier;
+  confidence: number;
+  /** The comparison's own sentences: a shared GTIN, a catalog link. */
+  evidence: string[];
+  /** The matcher's reasons, for a listing found by its title. */
+  matcherReasons?: string[];
+}
+
+function gtinSentence(gtin: string): string {
+  return `Same barcode (GTIN ${gtin})`;
+}
+
+/**
+ * When the pasted product's prices are in a currency none of the offers use (a link to
+ * amazon.co.uk), nothing can be called cheaper: say so rather than leave the shopper guessing.
+ */
+function currencyNotice(product: ComparedProduct, offers: readonly ComparedOffer[]): string | null {
+  const currency = product.currency;
+  if (!currency || offers.length === 0) return null;
+  if (offers.some((offer) => offer.currency === currency)) return null;
+  const others = [
+    ...new Set(offers.map((offer) => offer.currency).filter((code) => code !== null)),
+  ].map(currencyName);
+  const theirs = others.length > 0 ? `: the prices below are in ${others.join(' and ')}` : '';
+  return `ipick has no offers in ${currencyName(currency)} for this product, so it does not compare prices with yours${theirs}.`;
+}
+
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+/** "British Pound (GBP)". */
+function currencyName(code: string): string {
+  const name = currencyNames.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
 }
 
 /** First path segments of shops' home, search, category and account pages. */
@@ -293,11 +360,6 @@ function isShopSectionPage(url: URL): boolean {
   return segments.length === 0 || SHOP_SECTIONS.has(first) || /searchpage/i.test(url.pathname);
 }
 
-/** Price plus known shipping: what the same product elsewhere is ordered by. */
-function totalOf(offer: OfferView): number {
-  return (offer.priceMinor ?? 0) + (offer.shippingMinor ?? 0);
-}
-
 function hostOfUrl(url: string): string | null {
   try {
     // With its port: a merchant may have verified a shop on one.
@@ -308,14 +370,18 @@ function hostOfUrl(url: string): string | null {
 }
 
 /**
- * Why a link cannot be compared when its page could not be read (`reason`) and its words name
- * no product. A shop's product id is a product, just not one the catalog has.
+ * Why a link cannot be compared when its page could not be read and its words name no product
+ * (`reason` says both). A shop's product id is a product, just not one the catalog has.
  */
 export function unreadableLinkMessage(link: ParsedRetailerUrl, reason: string): string {
   if (link.retailer && link.productId) {
     return `${reason} ipick's catalog does not have this ${RETAILERS[link.retailer].name} product (${link.productId}) yet.`;
   }
-  return `${reason} The link itself does not name a product either.`;
+  return reason;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 }
 
 function sideOf(offer: OfferView): PreparedSide {
@@ -340,5 +406,7 @@ function toProduct(offer: OfferView, source: 'catalog' | 'page'): CompareRespons
     url: offer.url,
     image: offer.imageUrl,
     source,
+    shippingMinor: offer.shippingMinor,
+    condition: offer.condition,
   };
 }

@@ -7,6 +7,7 @@ import type { FavoriteTarget } from '@/features/compare/components/favorite-slot
 import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
 import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
 import { currentPath, withReturnTo } from '@/lib/return-to';
+import { useOfferExtras } from './shared/offer-extras';
 
 /** `/new-search/:requestId/:slug` (spec §2): the comparison, with favourites for signed-in shoppers. */
 export default function NewSearchPage() {
@@ -14,6 +15,7 @@ export default function NewSearchPage() {
   const location = useLocation();
   const { user, isLoading } = useAuth();
   const signInHref = withReturnTo('/login', 'returnTo', currentPath(location));
+  const renderOfferExtras = useOfferExtras();
 
   const renderFavorite = (target: FavoriteTarget) => (
     <FavoriteToggle
@@ -31,6 +33,8 @@ export default function NewSearchPage() {
   return (
     <PageContainer>
       <PageHeader
+        // The results name the tab after the product.
+        setsDocumentTitle={false}
         title="Comparing prices"
         description="The product you asked about, and its prices at other retailers."
       />
@@ -40,6 +44,7 @@ export default function NewSearchPage() {
         requestId={requestId}
         missing={<StoredProductLink requestId={requestId} note="" />}
         renderFavorite={renderFavorite}
+        renderOfferExtras={renderOfferExtras}
       />
     </PageContainer>
   );

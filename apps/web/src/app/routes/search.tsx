@@ -11,6 +11,8 @@ export default function SearchPage() {
   return (
     <PageContainer>
       <PageHeader
+        // The results name the tab after the product.
+        setsDocumentTitle={false}
         title="Search results"
         description="Prices for the product you searched for at other retailers."
       />

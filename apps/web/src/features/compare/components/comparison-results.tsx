@@ -1,20 +1,33 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useComparisonResult } from '../hooks/use-comparison-result';
+import { shortProductName } from '../utils/offer-text';
 import { ComparisonError } from './comparison-error';
 import { ComparisonSkeleton } from './comparison-skeleton';
 import { ComparisonView } from './comparison-view';
 import type { RenderFavorite } from './favorite-slot';
+import type { RenderOfferExtras } from './offer-card';
 
 interface ComparisonResultsProps {
   requestId: string;
   /** Shown when neither this tab nor the server knows the request. */
   missing: ReactNode;
   renderFavorite?: RenderFavorite;
+  renderOfferExtras?: RenderOfferExtras;
 }
 
-/** The results of `/new-search/:requestId/:slug`: runs the comparison, or reloads a saved one. */
-export function ComparisonResults({ requestId, missing, renderFavorite }: ComparisonResultsProps) {
+/**
+ * The results of `/new-search/:requestId/:slug`: runs the comparison, or reloads a saved one.
+ * The tab names the product once it is known ("TCL QM655R 85″ QLED TV · ipick").
+ */
+export function ComparisonResults({
+  requestId,
+  missing,
+  renderFavorite,
+  renderOfferExtras,
+}: ComparisonResultsProps) {
   const state = useComparisonResult(requestId);
+  useDocumentTitle(comparisonTitle(state));
   switch (state.status) {
     case 'missing':
       return missing;
@@ -30,6 +43,26 @@ export function ComparisonResults({ requestId, missing, renderFavorite }: Compar
         />
       );
     case 'success':
-      return <ComparisonView result={state.result} renderFavorite={renderFavorite} />;
+      return (
+        <ComparisonView
+          result={state.result}
+          renderFavorite={renderFavorite}
+          renderOfferExtras={renderOfferExtras}
+        />
+      );
+  }
+}
+
+/** The tab title for where a comparison stands: the product's name once it is known. */
+export function comparisonTitle(state: ReturnType<typeof useComparisonResult>): string {
+  switch (state.status) {
+    case 'missing':
+      return 'Search not found';
+    case 'pending':
+      return 'Comparing prices';
+    case 'error':
+      return 'Comparison failed';
+    case 'success':
+      return shortProductName(state.result.product.title);
   }
 }

@@ -1,62 +1,102 @@
-import type { ComparedOffer, CompareResponse } from '@ipick/contracts';
+import type { ComparedOffer, CompareResponse, MatchTierValue } from '@ipick/contracts';
 import { Info, SearchX } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { comparisonSummary } from '../utils/comparison-summary';
 import {
   applyOfferView,
   DEFAULT_OFFER_SORT,
   NO_OFFER_FILTERS,
   OFFER_SORTS,
   offerFacets,
+  offersByTier,
   type OfferFilters,
   type OfferSort,
 } from '../utils/filter-offers';
+import { TIER_LABELS } from '../utils/offer-text';
 import type { RenderFavorite } from './favorite-slot';
-import { OfferFiltersPanel } from './offer-filters';
+import type { RenderOfferExtras } from './offer-card';
+import { FiltersToggle, OfferFiltersPanel } from './offer-filters';
 import { CommissionDisclosure } from './offer-link';
 import { OfferList } from './offer-list';
 import { ProductCard } from './product-card';
 
-/** The grid both the results and their skeleton use, so nothing moves when results arrive. */
-export const RESULTS_GRID_CLASS = 'grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start';
+/**
+ * The grid both the results and their skeleton use, so nothing moves when results arrive. On
+ * wide screens the filters are a column on the left beside the controls and offers; on a phone
+ * the controls come first, the filters (when opened) below them, then the offers.
+ */
+export const RESULTS_GRID_CLASS =
+  'grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-x-6';
+/** Where each part of the results sits in that grid on wide screens. */
+export const RESULTS_AREAS = {
+  controls: 'lg:col-start-2 lg:row-start-1',
+  filters: 'lg:col-start-1 lg:row-span-2 lg:row-start-1',
+  offers: 'lg:col-start-2 lg:row-start-2',
+} as const;
 
 interface ComparisonViewProps {
   result: CompareResponse;
   /** Renders a favourite button for the pasted product and each offer; none when absent. */
   renderFavorite?: RenderFavorite;
+  /** Renders more for each offer card (a price chart, an alert button); none when absent. */
+  renderOfferExtras?: RenderOfferExtras;
 }
 
 function offersText(count: number): string {
   return `${String(count)} ${count === 1 ? 'offer' : 'offers'}`;
 }
 
-/** A comparison's results: the pasted product, then its offers with filters and sorting. */
-export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) {
+/** The sections of the results, in order, with their headings. */
+const SECTIONS: readonly { tier: MatchTierValue; title: string }[] = [
+  { tier: 'same', title: TIER_LABELS.same },
+  { tier: 'probable', title: TIER_LABELS.probable },
+  { tier: 'similar', title: 'Similar products' },
+];
+
+/**
+ * A comparison's results: a one-line answer, the pasted product, then its offers in three
+ * sections (same product, probably the same, similar) with filters and sorting.
+ */
+export function ComparisonView({ result, renderFavorite, renderOfferExtras }: ComparisonViewProps) {
   const { requestId, product, sameProduct, alternatives, notice } = result;
   const [filters, setFilters] = useState<OfferFilters>(NO_OFFER_FILTERS);
   const [sort, setSort] = useState<OfferSort>(DEFAULT_OFFER_SORT);
+  const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const sortId = useId();
+  const filtersId = useId();
 
-  const facets = useMemo(
-    () => offerFacets([...sameProduct, ...alternatives]),
-    [sameProduct, alternatives],
+  const all = useMemo(() => [...sameProduct, ...alternatives], [sameProduct, alternatives]);
+  const facets = useMemo(() => offerFacets(all), [all]);
+  const groups = useMemo(
+    () => offersByTier({ sameProduct, alternatives }, filters),
+    [sameProduct, alternatives, filters],
   );
-  const visibleSame = useMemo(
-    () => applyOfferView(sameProduct, filters, sort),
-    [sameProduct, filters, sort],
+  const visible = useMemo(
+    () => ({
+      same: applyOfferView(groups.same, filters, sort, product.currency),
+      probable: applyOfferView(groups.probable, filters, sort, product.currency),
+      similar: applyOfferView(groups.similar, filters, sort, product.currency),
+    }),
+    [groups, filters, sort, product.currency],
   );
-  const visibleAlternatives = useMemo(
-    () => applyOfferView(alternatives, filters, sort),
-    [alternatives, filters, sort],
+  const summary = useMemo(
+    () =>
+      comparisonSummary(
+        product,
+        applyOfferView(groups.same, filters, 'price', product.currency),
+        visible.similar.length,
+      ),
+    [product, groups.same, filters, visible.similar.length],
   );
 
-  const total = sameProduct.length + alternatives.length;
-  const shown = visibleSame.length + visibleAlternatives.length;
+  const total = all.length;
+  const shown = visible.same.length + visible.probable.length + visible.similar.length;
   const clearFilters = () => setFilters(NO_OFFER_FILTERS);
   const compareAnother = (
     <Link to="/" className={buttonVariants({ variant: 'outline' })}>
@@ -65,11 +105,16 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
   );
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <p
+        aria-live="polite"
+        className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-base font-semibold text-balance text-brand-900 sm:text-lg"
+      >
+        {summary}
+      </p>
       {notice ? (
         <Alert>
           <Info aria-hidden="true" />
-          <AlertTitle>About these results</AlertTitle>
           <AlertDescription>{notice}</AlertDescription>
         </Alert>
       ) : null}
@@ -88,16 +133,16 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
         />
       ) : (
         <div className={RESULTS_GRID_CLASS}>
-          <OfferFiltersPanel
-            facets={facets}
-            filters={filters}
-            onFiltersChange={setFilters}
-            onClear={clearFilters}
-            className="lg:sticky lg:top-4"
-          />
-          <div className="flex min-w-0 flex-col gap-6">
-            <div className="flex min-h-10 flex-wrap items-center justify-between gap-3">
-              <p role="status" className="text-sm text-muted-foreground">
+          <div className={`flex min-w-0 flex-col gap-1 ${RESULTS_AREAS.controls}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <FiltersToggle
+                panelId={filtersId}
+                isOpen={areFiltersOpen}
+                onToggle={() => setAreFiltersOpen((open) => !open)}
+                filters={filters}
+                className="lg:hidden"
+              />
+              <p role="status" className="sr-only text-sm text-muted-foreground lg:not-sr-only">
                 {`Showing ${String(shown)} of ${offersText(total)}`}
               </p>
               <div className="flex items-center gap-2">
@@ -118,8 +163,18 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
                 </NativeSelect>
               </div>
             </div>
-            <CommissionDisclosure className="-mt-4 text-xs text-muted-foreground" />
-
+            <CommissionDisclosure className="text-xs text-muted-foreground" />
+          </div>
+          <OfferFiltersPanel
+            id={filtersId}
+            isOpen={areFiltersOpen}
+            facets={facets}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onClear={clearFilters}
+            className={`lg:sticky lg:top-4 ${RESULTS_AREAS.filters}`}
+          />
+          <div className={`flex min-w-0 flex-col gap-6 ${RESULTS_AREAS.offers}`}>
             {shown === 0 ? (
               <EmptyState
                 icon={<SearchX />}
@@ -128,42 +183,35 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
                 actions={<Button onClick={clearFilters}>Clear filters</Button>}
               />
             ) : (
-              <>
-                <OfferSection
-                  title="Same product elsewhere"
-                  whyLabel="Why we think it matches"
-                  requestId={requestId}
-                  offers={sameProduct}
-                  visible={visibleSame}
-                  showSavings
-                  renderFavorite={renderFavorite}
-                  onClearFilters={clearFilters}
-                  empty={
-                    <EmptyState
-                      title="No other retailer has this product"
-                      description={
-                        alternatives.length > 0
-                          ? 'We did not find this exact product at another retailer we compare. Similar products are below.'
-                          : 'We did not find this exact product at another retailer we compare.'
-                      }
-                      actions={compareAnother}
-                    />
-                  }
-                />
-                {alternatives.length > 0 ? (
+              SECTIONS.map(({ tier, title }) => {
+                const offers = groups[tier];
+                // Only the same product's section says when it is empty; the others just go.
+                if (offers.length === 0 && tier !== 'same') return null;
+                return (
                   <OfferSection
-                    title="Similar products"
-                    whyLabel="Why it is similar"
+                    key={tier}
+                    title={title}
+                    tier={tier}
                     requestId={requestId}
-                    offers={alternatives}
-                    visible={visibleAlternatives}
-                    // A different product's lower price is not a saving on the pasted one.
-                    showSavings={false}
+                    offers={offers}
+                    visible={visible[tier]}
                     renderFavorite={renderFavorite}
+                    renderExtras={renderOfferExtras}
                     onClearFilters={clearFilters}
+                    empty={
+                      <EmptyState
+                        title="No other retailer has this product"
+                        description={
+                          groups.probable.length + groups.similar.length > 0
+                            ? 'We did not find this exact product at another retailer we compare. Close matches are below.'
+                            : 'We did not find this exact product at another retailer we compare.'
+                        }
+                        actions={compareAnother}
+                      />
+                    }
                   />
-                ) : null}
-              </>
+                );
+              })
             )}
           </div>
         </div>
@@ -174,22 +222,22 @@ export function ComparisonView({ result, renderFavorite }: ComparisonViewProps) 
 
 function OfferSection({
   title,
-  whyLabel,
+  tier,
   requestId,
   offers,
   visible,
-  showSavings,
   renderFavorite,
+  renderExtras,
   onClearFilters,
   empty,
 }: {
   title: string;
-  whyLabel: string;
+  tier: MatchTierValue;
   requestId: string;
   offers: readonly ComparedOffer[];
   visible: readonly ComparedOffer[];
-  showSavings: boolean;
   renderFavorite?: RenderFavorite;
+  renderExtras?: RenderOfferExtras;
   onClearFilters: () => void;
   /** Shown when the comparison found no offers of this kind at all. */
   empty?: ReactNode;
@@ -213,15 +261,15 @@ function OfferSection({
         label={title}
         requestId={requestId}
         offers={visible}
-        whyLabel={whyLabel}
-        showSavings={showSavings}
+        tier={tier}
         renderFavorite={renderFavorite}
+        renderExtras={renderExtras}
       />
     );
   }
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-semibold">
+      <h2 id={headingId} className="text-lg font-semibold sm:text-xl">
         {title}
       </h2>
       {body}

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,10 @@ import {
 } from '../utils/filter-offers';
 
 interface OfferFiltersPanelProps {
+  /** The panel's id, which the toggle button controls. */
+  id: string;
+  /** Whether the panel shows on a narrow screen; on a wide one it always does. */
+  isOpen: boolean;
   facets: OfferFacets;
   filters: OfferFilters;
   onFiltersChange: (filters: OfferFilters) => void;
@@ -23,98 +27,120 @@ function activeFilterCount(filters: OfferFilters): number {
 }
 
 /**
+ * The button that shows and hides the filters on a narrow screen, where they stay folded so the
+ * offers come first; it counts the filters in use.
+ */
+export function FiltersToggle({
+  panelId,
+  isOpen,
+  onToggle,
+  filters,
+  className,
+}: {
+  panelId: string;
+  isOpen: boolean;
+  onToggle: () => void;
+  filters: OfferFilters;
+  className?: string;
+}) {
+  const active = activeFilterCount(filters);
+  return (
+    <Button
+      variant="outline"
+      className={className}
+      aria-expanded={isOpen}
+      aria-controls={panelId}
+      onClick={onToggle}
+    >
+      <SlidersHorizontal aria-hidden="true" />
+      Filters
+      {active > 0 ? ` (${String(active)})` : null}
+    </Button>
+  );
+}
+
+/**
  * Retailer, stock and condition filters as real checkboxes. A sidebar on wide screens; on a phone
- * it sits above the offers, folded behind a "Filters" button so the offers come first.
+ * it is folded behind `FiltersToggle`. Asking for used or refurbished offers also lets a unit of
+ * the very product in that condition count as the same product.
  */
 export function OfferFiltersPanel({
+  id,
+  isOpen,
   facets,
   filters,
   onFiltersChange,
   onClear,
   className,
 }: OfferFiltersPanelProps) {
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
   const headingId = useId();
-  const active = activeFilterCount(filters);
 
   return (
-    <aside aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
+    <aside
+      id={id}
+      aria-labelledby={headingId}
+      className={cn(
+        'flex-col gap-5 rounded-lg border border-border bg-card p-4 lg:flex',
+        isOpen ? 'flex' : 'hidden',
+        className,
+      )}
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        Filters
+      </h2>
+      {facets.retailers.length > 0 ? (
+        <FilterGroup legend="Retailer">
+          {facets.retailers.map((facet) => (
+            <FilterCheckbox
+              key={facet.value}
+              label={facet.label}
+              count={facet.count}
+              checked={filters.retailers.includes(facet.value)}
+              onChange={() =>
+                onFiltersChange({
+                  ...filters,
+                  retailers: toggleValue(filters.retailers, facet.value),
+                })
+              }
+            />
+          ))}
+        </FilterGroup>
+      ) : null}
+      <FilterGroup legend="Availability">
+        <FilterCheckbox
+          label="In stock only"
+          count={facets.inStockCount}
+          checked={filters.inStockOnly}
+          onChange={() => onFiltersChange({ ...filters, inStockOnly: !filters.inStockOnly })}
+        />
+      </FilterGroup>
+      {facets.conditions.length > 0 ? (
+        <FilterGroup legend="Condition">
+          {facets.conditions.map((facet) => (
+            <FilterCheckbox
+              key={facet.value}
+              label={facet.label}
+              count={facet.count}
+              checked={filters.conditions.includes(facet.value)}
+              onChange={() =>
+                onFiltersChange({
+                  ...filters,
+                  conditions: toggleValue(filters.conditions, facet.value),
+                })
+              }
+            />
+          ))}
+        </FilterGroup>
+      ) : null}
       <Button
         variant="outline"
-        className="self-start lg:hidden"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
+        size="sm"
+        className="self-start"
+        onClick={onClear}
+        disabled={!hasActiveFilters(filters)}
       >
-        <SlidersHorizontal aria-hidden="true" />
-        {isOpen ? 'Hide filters' : 'Show filters'}
-        {active > 0 ? ` (${String(active)})` : null}
+        Clear filters
       </Button>
-      <div
-        id={panelId}
-        className={cn(
-          'flex-col gap-5 rounded-lg border border-border bg-card p-4 lg:flex',
-          isOpen ? 'flex' : 'hidden',
-        )}
-      >
-        <h2 id={headingId} className="text-base font-semibold">
-          Filters
-        </h2>
-        {facets.retailers.length > 0 ? (
-          <FilterGroup legend="Retailer">
-            {facets.retailers.map((facet) => (
-              <FilterCheckbox
-                key={facet.value}
-                label={facet.label}
-                count={facet.count}
-                checked={filters.retailers.includes(facet.value)}
-                onChange={() =>
-                  onFiltersChange({
-                    ...filters,
-                    retailers: toggleValue(filters.retailers, facet.value),
-                  })
-                }
-              />
-            ))}
-          </FilterGroup>
-        ) : null}
-        <FilterGroup legend="Availability">
-          <FilterCheckbox
-            label="In stock only"
-            count={facets.inStockCount}
-            checked={filters.inStockOnly}
-            onChange={() => onFiltersChange({ ...filters, inStockOnly: !filters.inStockOnly })}
-          />
-        </FilterGroup>
-        {facets.conditions.length > 0 ? (
-          <FilterGroup legend="Condition">
-            {facets.conditions.map((facet) => (
-              <FilterCheckbox
-                key={facet.value}
-                label={facet.label}
-                count={facet.count}
-                checked={filters.conditions.includes(facet.value)}
-                onChange={() =>
-                  onFiltersChange({
-                    ...filters,
-                    conditions: toggleValue(filters.conditions, facet.value),
-                  })
-                }
-              />
-            ))}
-          </FilterGroup>
-        ) : null}
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={onClear}
-          disabled={!hasActiveFilters(filters)}
-        >
-          Clear filters
-        </Button>
-      </div>
     </aside>
   );
 }

@@ -1,14 +1,17 @@
-import type { ComparedOffer, CompareResponse } from '@ipick/contracts';
+import type { ComparedOffer, CompareResponse, MatchTierValue } from '@ipick/contracts';
+import { formatMoney, totalPrice } from '@ipick/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useComparisonResult } from '../hooks/use-comparison-result';
-import { sortOffers } from '../utils/filter-offers';
-import { priceText, savingsText } from '../utils/offer-text';
+import { NO_OFFER_FILTERS, offersByTier, sortOffers } from '../utils/filter-offers';
+import { priceText, savingsText, shippingText, TIER_LABELS } from '../utils/offer-text';
 import { ComparisonError } from './comparison-error';
+import { comparisonTitle } from './comparison-results';
 import { CommissionDisclosure, OutboundLink } from './offer-link';
 
 interface SearchResultsProps {
@@ -20,6 +23,7 @@ interface SearchResultsProps {
 /** The older results page's plain list (spec §2): the same comparison, all offers in one table. */
 export function SearchResults({ requestId, missing }: SearchResultsProps) {
   const state = useComparisonResult(requestId);
+  useDocumentTitle(comparisonTitle(state));
   switch (state.status) {
     case 'missing':
       return missing;
@@ -49,22 +53,18 @@ export function SearchResults({ requestId, missing }: SearchResultsProps) {
 }
 
 interface OfferRow {
-  kind: 'Same product' | 'Similar product';
+  tier: MatchTierValue;
   offer: ComparedOffer;
 }
 
+const CELL = 'px-3 py-1 sm:py-2';
+
 function OfferTable({ result }: { result: CompareResponse }) {
   const { product, notice } = result;
-  const rows: OfferRow[] = [
-    ...sortOffers(result.sameProduct, 'price').map((offer) => ({
-      kind: 'Same product' as const,
-      offer,
-    })),
-    ...sortOffers(result.alternatives, 'price').map((offer) => ({
-      kind: 'Similar product' as const,
-      offer,
-    })),
-  ];
+  const groups = offersByTier(result, NO_OFFER_FILTERS);
+  const rows: OfferRow[] = (['same', 'probable', 'similar'] as const).flatMap((tier) =>
+    sortOffers(groups[tier], 'price', product.currency).map((offer) => ({ tier, offer })),
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -73,7 +73,7 @@ function OfferTable({ result }: { result: CompareResponse }) {
           <AlertDescription>{notice}</AlertDescription>
         </Alert>
       ) : null}
-      <p className="text-sm">
+      <p className="text-sm break-words">
         Your product: <span className="font-medium">{product.title}</span>,{' '}
         {priceText(product.priceMinor, product.currency)} at{' '}
         <OutboundLink
@@ -94,10 +94,12 @@ function OfferTable({ result }: { result: CompareResponse }) {
           }
         />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        // A table on wide screens; on a phone each row stacks into a card of its own, so
+        // nothing scrolls sideways.
+        <div className="rounded-lg border border-border">
+          <table className="block w-full text-left text-sm sm:table">
             <caption className="sr-only">All offers for {product.title}</caption>
-            <thead className="bg-muted">
+            <thead className="sr-only bg-muted sm:not-sr-only sm:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Offer
@@ -109,36 +111,31 @@ function OfferTable({ result }: { result: CompareResponse }) {
                   Match
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Price
+                  Total price
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Savings
+                  Difference
                 </th>
               </tr>
             </thead>
-            <tbody>
-              {rows.map(({ kind, offer }) => (
-                <tr key={offer.offerId} className="border-t border-border">
-                  <td className="px-3 py-2">
+            <tbody className="block sm:table-row-group">
+              {rows.map(({ tier, offer }) => (
+                <tr
+                  key={offer.offerId}
+                  className="flex flex-wrap border-t border-border py-2 first:border-t-0 sm:table-row sm:py-0 sm:first:border-t"
+                >
+                  <td className={`${CELL} w-full break-words sm:w-auto`}>
                     <OutboundLink target={{ offer }} className="text-primary underline">
                       {offer.title}
                     </OutboundLink>
                   </td>
-                  <td className="px-3 py-2">{offer.retailerName}</td>
-                  <td className="px-3 py-2">{kind}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {priceText(offer.priceMinor, offer.currency)}
+                  <td className={`${CELL} font-medium sm:font-normal`}>{offer.retailerName}</td>
+                  <td className={CELL}>{TIER_LABELS[tier]}</td>
+                  <td className={`${CELL} tabular-nums sm:text-right`}>
+                    <OfferTotal offer={offer} />
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {kind === 'Same product' ? (
-                      (savingsText(offer.savingsMinor, offer.currency) ?? '—')
-                    ) : (
-                      // A different product's lower price is not a saving on the pasted one.
-                      <>
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">Not compared: a different product</span>
-                      </>
-                    )}
+                  <td className={`${CELL} tabular-nums sm:text-right`}>
+                    {savingsText(offer.savingsMinor, offer.currency, tier !== 'similar') ?? '—'}
                   </td>
                 </tr>
               ))}
@@ -148,5 +145,21 @@ function OfferTable({ result }: { result: CompareResponse }) {
       )}
       {rows.length > 0 ? <CommissionDisclosure /> : null}
     </div>
+  );
+}
+
+/** "$17.94" with "$11.95 + $5.99 shipping", "Free shipping" or "Shipping unknown" under it. */
+function OfferTotal({ offer }: { offer: ComparedOffer }) {
+  const total = totalPrice(offer);
+  if (!total) return <>{priceText(null, null)}</>;
+  return (
+    <span className="inline-flex flex-col sm:items-end">
+      <span>{formatMoney(total.amountMinor, total.currency)}</span>
+      <span className="text-xs text-muted-foreground">
+        {offer.shippingMinor
+          ? `${priceText(offer.priceMinor, offer.currency)} ${shippingText(offer.shippingMinor, offer.currency)}`
+          : shippingText(offer.shippingMinor, offer.currency)}
+      </span>
+    </span>
   );
 }

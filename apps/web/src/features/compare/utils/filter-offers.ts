@@ -1,11 +1,14 @@
-import type { ComparedOffer } from '@ipick/contracts';
+import type { ComparedOffer, CompareResponse, MatchTierValue } from '@ipick/contracts';
+import { compareByTotal } from '@ipick/core';
 
-/** How an offer list is ordered; lowest price first unless the shopper picks another. */
-export type OfferSort = 'price' | 'savings' | 'match';
+/**
+ * How an offer list is ordered: lowest total (price plus shipping) first unless the shopper picks
+ * another. A "biggest saving" order would be the same list, since savings are totals too.
+ */
+export type OfferSort = 'price' | 'match';
 
 export const OFFER_SORTS: readonly { value: OfferSort; label: string }[] = [
-  { value: 'price', label: 'Lowest price' },
-  { value: 'savings', label: 'Biggest saving' },
+  { value: 'price', label: 'Lowest total price' },
   { value: 'match', label: 'Best match' },
 ];
 
@@ -19,7 +22,10 @@ export interface OfferFilters {
   /** Retailer keys to keep; empty keeps every retailer. */
   retailers: readonly string[];
   inStockOnly: boolean;
-  /** Conditions to keep; empty keeps every condition (and offers whose condition is unknown). */
+  /**
+   * Conditions to keep; empty keeps every condition (and offers whose condition is unknown).
+   * Asking for used or refurbished offers also counts them as the same product (issue 19).
+   */
   conditions: readonly OfferCondition[];
 }
 
@@ -52,27 +58,64 @@ export function filterOffers(
   );
 }
 
+/**
+ * How an offer is shown. A used or refurbished unit of the very product (its only difference is
+ * its condition) is "Similar" until the shopper asks for that condition, and then what its
+ * evidence makes it. Results saved before tiers existed have none: their lists say.
+ */
+export function shownTier(
+  offer: ComparedOffer,
+  filters: OfferFilters,
+  fallback: MatchTierValue = 'similar',
+): MatchTierValue {
+  const tier = offer.tier ?? fallback;
+  const differences = offer.differences ?? [];
+  if (
+    tier === 'similar' &&
+    offer.evidenceTier !== undefined &&
+    offer.evidenceTier !== 'similar' &&
+    differences.length > 0 &&
+    differences.every((difference) => difference.kind === 'condition') &&
+    offer.condition !== null &&
+    (filters.conditions as readonly string[]).includes(offer.condition)
+  )
+    return offer.evidenceTier;
+  return tier;
+}
+
+/** Every offer of a comparison, grouped by how it is shown. */
+export function offersByTier(
+  result: Pick<CompareResponse, 'sameProduct' | 'alternatives'>,
+  filters: OfferFilters,
+): Record<MatchTierValue, ComparedOffer[]> {
+  const groups: Record<MatchTierValue, ComparedOffer[]> = { same: [], probable: [], similar: [] };
+  for (const offer of result.sameProduct) groups[shownTier(offer, filters, 'same')].push(offer);
+  for (const offer of result.alternatives) groups[shownTier(offer, filters, 'similar')].push(offer);
+  return groups;
+}
+
 /** Ascending, with unknown values (null) always last whatever the direction. */
 function compareNullable(a: number | null, b: number | null, direction: 1 | -1): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return (a - b) * direction;
 }
 
-const comparators: Record<OfferSort, (a: ComparedOffer, b: ComparedOffer) => number> = {
-  price: (a, b) =>
-    compareNullable(a.priceMinor, b.priceMinor, 1) ||
-    compareNullable(a.confidence, b.confidence, -1),
-  savings: (a, b) =>
-    compareNullable(a.savingsMinor, b.savingsMinor, -1) ||
-    compareNullable(a.priceMinor, b.priceMinor, 1),
-  match: (a, b) =>
-    compareNullable(a.confidence, b.confidence, -1) ||
-    compareNullable(a.priceMinor, b.priceMinor, 1),
-};
-
-/** A sorted copy; offers that tie keep the server's order. */
-export function sortOffers(offers: readonly ComparedOffer[], sort: OfferSort): ComparedOffer[] {
-  return [...offers].sort(comparators[sort]);
+/**
+ * A sorted copy; offers that tie keep the server's order. `currency` is the pasted product's:
+ * totals in it come first (unknown shipping after a known total of the same amount), then other
+ * currencies, then unknown prices.
+ */
+export function sortOffers(
+  offers: readonly ComparedOffer[],
+  sort: OfferSort,
+  currency: string | null,
+): ComparedOffer[] {
+  const byTotal = (a: ComparedOffer, b: ComparedOffer) => compareByTotal(a, b, currency);
+  const byMatch = (a: ComparedOffer, b: ComparedOffer) =>
+    compareNullable(a.confidence, b.confidence, -1);
+  return [...offers].sort((a, b) =>
+    sort === 'price' ? byTotal(a, b) || byMatch(a, b) : byMatch(a, b) || byTotal(a, b),
+  );
 }
 
 /** Filters, then sorts. */
@@ -80,8 +123,9 @@ export function applyOfferView(
   offers: readonly ComparedOffer[],
   filters: OfferFilters,
   sort: OfferSort,
+  currency: string | null,
 ): ComparedOffer[] {
-  return sortOffers(filterOffers(offers, filters), sort);
+  return sortOffers(filterOffers(offers, filters), sort, currency);
 }
 
 export interface OfferFacet<T extends string = string> {
@@ -99,7 +143,7 @@ export interface OfferFacets {
   inStockCount: number;
 }
 
-const conditionLabels: Record<OfferCondition, string> = {
+export const CONDITION_LABELS: Record<OfferCondition, string> = {
   new: 'New',
   used: 'Used',
   refurbished: 'Refurbished',
@@ -116,7 +160,7 @@ export function offerFacets(offers: readonly ComparedOffer[]): OfferFacets {
   }
   const conditions = OFFER_CONDITIONS.map((value) => ({
     value,
-    label: conditionLabels[value],
+    label: CONDITION_LABELS[value],
     count: offers.filter((offer) => offer.condition === value).length,
   })).filter((facet) => facet.count > 0);
   return {

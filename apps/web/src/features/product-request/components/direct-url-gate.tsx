@@ -31,7 +31,7 @@ function DirectUrlRedirect({ candidate }: { candidate: string }) {
     if (handledRef.current === candidate) return;
     handledRef.current = candidate;
     const result = startProductRequest(candidate);
-    void navigate(result.ok ? result.path : rejectedUrlPath(result), { replace: true });
+    void navigate(result.ok ? result.path : rejectedUrlPath(result, candidate), { replace: true });
   }, [candidate, navigate]);
 
   return <ProcessingUrlScreen />;

@@ -9,26 +9,30 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import {
   INVALID_URL_ERROR,
+  isProductName,
+  productSearchPath,
+  REJECTED_URL_PARAM,
   startProductRequest,
   TOO_LONG_REASON,
 } from '../utils/start-product-request';
 
-const emptyInputMessage = 'Paste a product link first.';
+const emptyInputMessage = 'Paste a product link, or type the name of a product.';
 const invalidInputMessage =
-  "That doesn't look like a product link. Paste the full address, starting with https://";
+  "That doesn't look like a product link. Paste the full address, starting with https://, or type the product's name to search for it.";
 const limitText = MAX_PRODUCT_URL_LENGTH.toLocaleString('en-US');
 // A real link can be refused only for its length; telling the shopper to add https:// then misleads.
 const tooLongTitle = 'That link is too long.';
 const tooLongHint = `Product links can be at most ${limitText} characters. Try the address without the part after "?", which is often only tracking.`;
 
 /**
- * The paste box: validates a product link, opens a request for it and goes to its results page.
- * Also explains a direct link the detector rejected (`?error=invalid-url`).
+ * The paste box: validates a product link, opens a request for it and goes to its results page;
+ * a product's name typed instead searches the catalog (the Browse results). Also explains a
+ * direct link the detector rejected (`?error=invalid-url`) and shows that link to correct it.
  */
 export function ProductLinkForm({ className }: { className?: string }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(() => searchParams.get(REJECTED_URL_PARAM) ?? '');
   const [error, setError] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const inputId = useId();
@@ -47,6 +51,11 @@ export function ProductLinkForm({ className }: { className?: string }) {
       return;
     }
     const result = startProductRequest(input);
+    if (!result.ok && isProductName(input)) {
+      setError(null);
+      void navigate(productSearchPath(input));
+      return;
+    }
     if (!result.ok) {
       setError(result.tooLong ? `${tooLongTitle} ${tooLongHint}` : invalidInputMessage);
       return;
@@ -74,13 +83,12 @@ export function ProductLinkForm({ className }: { className?: string }) {
         </Alert>
       ) : null}
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2 text-left">
-        <Label htmlFor={inputId}>Product link</Label>
+        <Label htmlFor={inputId}>Product link or name</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             id={inputId}
             name="product-link"
-            type="url"
-            inputMode="url"
+            type="text"
             autoComplete="off"
             spellCheck={false}
             placeholder="https://www.example.com/product/123"
@@ -99,7 +107,8 @@ export function ProductLinkForm({ className }: { className?: string }) {
           </Button>
         </div>
         <p id={hintId} className="text-sm text-muted-foreground">
-          Copy the address of a product page from any online shop and paste it here.
+          Copy the address of a product page from any online shop and paste it here, or type a
+          product&apos;s name to search ipick&apos;s catalog.
         </p>
         {/* Space is kept for the message so the page does not jump when it appears. */}
         <div className="min-h-5">

@@ -15,9 +15,34 @@ export const INVALID_URL_PATH = `/?error=${INVALID_URL_ERROR}`;
 export const TOO_LONG_REASON = 'too-long';
 export const TOO_LONG_URL_PATH = `${INVALID_URL_PATH}&reason=${TOO_LONG_REASON}`;
 
-/** Where the detector sends a link it refused. */
-export function rejectedUrlPath(result: { tooLong?: true }): string {
-  return result.tooLong ? TOO_LONG_URL_PATH : INVALID_URL_PATH;
+/** The query value that carries a refused direct link back into the paste box, to correct it. */
+export const REJECTED_URL_PARAM = 'url';
+
+/**
+ * Where the detector sends a link it refused, with the link itself (`&url=`) so the paste box
+ * shows it for correcting; a too-long link is not carried (it would make the address too long).
+ */
+export function rejectedUrlPath(result: { tooLong?: true }, link?: string): string {
+  if (result.tooLong) return TOO_LONG_URL_PATH;
+  return link
+    ? `${INVALID_URL_PATH}&${REJECTED_URL_PARAM}=${encodeURIComponent(link)}`
+    : INVALID_URL_PATH;
+}
+
+/**
+ * Whether the shopper typed a product's name rather than a link: words with spaces that do not
+ * start like an address, or one word with no dot or slash in it ("airpods").
+ */
+export function isProductName(input: string): boolean {
+  const text = input.trim();
+  if (text === '' || /^[a-z][a-z0-9+.-]*:/i.test(text)) return false;
+  if (/\s/.test(text)) return !/^[^\s/]+\.[a-z]{2,}\//i.test(text);
+  return !/[./]/.test(text);
+}
+
+/** The catalog search for a product's name (the Browse page's results). */
+export function productSearchPath(name: string): string {
+  return `/browse?${new URLSearchParams({ q: name.trim() }).toString()}`;
 }
 
 /** The results page of a product request. */

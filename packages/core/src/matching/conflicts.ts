@@ -1,0 +1,508 @@
+/**
+ * Hard conflicts: differences that make two listings different products however alike their
+ * titles read and whatever the matcher scores them (issue 19). A different screen or case size,
+ * storage or battery capacity, pack quantity, model generation, model number, colour, connector,
+ * condition (used, refurbished, open box) or region version. A shopper asking for "the same
+ * product" means this very one; a listing with any of these is a close alternative, shown with
+ * its difference first.
+ *
+ * Every rule needs both listings to say something and to disagree: a title that is silent on a
+ * size is not a different size. The only one-sided rules are condition (a listing that names no
+ * condition is new) and region (one that names no region is the shop's own version).
+ */
+import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
+import { normalizeTitle, tokenize } from './normalize.ts';
+
+export type ConflictKind =
+  | 'size'
+  | 'capacity'
+  | 'quantity'
+  | 'generation'
+  | 'model'
+  | 'colour'
+  | 'connector'
+  | 'condition'
+  | 'region';
+
+/** One hard difference, worded for a shopper ("Different size: 43-inch vs 85-inch"). */
+export interface ProductConflict {
+  kind: ConflictKind;
+  /** The other listing's value first, then the pasted product's. */
+  text: string;
+}
+
+/** A listing as the conflict rules read it. */
+export interface ConflictListing {
+  title: string;
+  /** The shop's condition field ('new', 'used', 'refurbished'), when it says. */
+  condition?: string | null;
+  /** The matcher's view of the listing (`prepareSide`), for model numbers, colours, connectors. */
+  side: PreparedSide;
+}
+
+/** What the rules read from one listing, worked out once per listing. */
+export interface ConflictFacts {
+  side: PreparedSide;
+  sizes: Measure[];
+  capacities: Measure[];
+  packs: number[];
+  generations: Map<string, Set<string>>;
+  condition: ListingCondition;
+  region: string | null;
+}
+
+interface Measure {
+  /** Which kind of measure: values of different kinds are never compared. */
+  unit: 'in' | 'mm' | 'cm' | 'gb' | 'mah' | 'qt' | 'l' | 'wh';
+  /** In the unit's base (storage in GB, litres for l). */
+  value: number;
+  /** How a shopper reads it: "85-inch", "46 mm", "256 GB". */
+  label: string;
+}
+
+export type ListingCondition = 'new' | 'used' | 'refurbished' | 'open box' | 'for parts';
+
+// ---- size and capacity ----
+
+/** Measures in a normalised title: `85in`, `46mm`, `256gb`, `1tb`, `10000mah`, `6qt`, `1.5l`. */
+const MEASURE_PATTERN =
+  /(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*-?\s*(in|mm|cm|tb|gb|mah|wh|qt|quarts?|l|liters?|litres?)(?![a-z0-9])(?!-\d)/g;
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value)
+    ? value.toLocaleString('en-US')
+    : String(Math.round(value * 100) / 100);
+}
+
+function measureOf(amount: number, unit: string): Measure {
+  switch (unit) {
+    case 'in':
+      return { unit: 'in', value: amount, label: `${formatNumber(amount)}-inch` };
+    case 'mm':
+      return { unit: 'mm', value: amount, label: `${formatNumber(amount)} mm` };
+    case 'cm':
+      return { unit: 'cm', value: amount, label: `${formatNumber(amount)} cm` };
+    case 'tb':
+      return { unit: 'gb', value: amount * 1000, label: `${formatNumber(amount)} TB` };
+    case 'gb':
+      return { unit: 'gb', value: amount, label: `${formatNumber(amount)} GB` };
+    case 'mah':
+      return { unit: 'mah', value: amount, label: `${formatNumber(amount)} mAh` };
+    case 'wh':
+      return { unit: 'wh', value: amount, label: `${formatNumber(amount)} Wh` };
+    case 'qt':
+    case 'quart':
+    case 'quarts':
+      return { unit: 'qt', value: amount, label: `${formatNumber(amount)}-quart` };
+    default:
+      return { unit: 'l', value: amount, label: `${formatNumber(amount)} L` };
+  }
+}
+
+function readMeasures(normalized: string): Measure[] {
+  const measures: Measure[] = [];
+  for (const match of normalized.matchAll(MEASURE_PATTERN)) {
+    const amount = Number(match[1]);
+    if (!(amount > 0)) continue;
+    // "2 in 1" (normalised "2in 1") is a kind of device, not a 2-inch one.
+    if (
+      match[2] === 'in' &&
+      /^[\s-]*1(?![\d.])/.test(normalized.slice(match.index + match[0].length))
+    )
+      continue;
+    measures.push(measureOf(amount, match[2]!));
+  }
+  return measures;
+}
+
+/**
+ * A memory figure next to the storage one (`8GB RAM`, `16GB (2x8GB)`, `8GB/256GB`) is not the
+ * product's capacity: of storage figures only the largest counts, as the matcher's does.
+ */
+function capacitiesOf(measures: Measure[]): Measure[] {
+  const byUnit = new Map<Measure['unit'], Measure>();
+  for (const measure of measures) {
+    if (!['gb', 'mah', 'wh', 'qt', 'l'].includes(measure.unit)) continue;
+    const known = byUnit.get(measure.unit);
+    if (!known || measure.value > known.value) byUnit.set(measure.unit, measure);
+  }
+  return [...byUnit.values()];
+}
+
+function sizesOf(measures: Measure[]): Measure[] {
+  return measures.filter((measure) => ['in', 'mm', 'cm'].includes(measure.unit));
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(a, b);
+
+/**
+ * Both listings name measures of one unit and none of one side is close to one of the other;
+ * the first such unit's values, other listing first.
+ */
+function measureConflict(offer: Measure[], pasted: Measure[]): [Measure[], Measure[]] | null {
+  for (const unit of new Set(pasted.map((measure) => measure.unit))) {
+    const mine = pasted.filter((measure) => measure.unit === unit);
+    const theirs = offer.filter((measure) => measure.unit === unit);
+    if (theirs.length === 0) continue;
+    if (!theirs.some((a) => mine.some((b) => close(a.value, b.value)))) return [theirs, mine];
+  }
+  return null;
+}
+
+const labels = (measures: Measure[]) => [...new Set(measures.map((measure) => measure.label))];
+
+// ---- pack quantity ----
+
+const PACK_PATTERNS = [
+  /(?<![a-z0-9.])(\d{1,4})\s*-?\s*(?:packs?|pk|pks|count|ct|pcs|pieces?|piece set)(?![a-z0-9])/g,
+  /\b(?:pack|set|box|case) of (\d{1,4})(?![a-z0-9])/g,
+];
+
+function packsOf(normalized: string): number[] {
+  const packs = new Set<number>();
+  for (const pattern of PACK_PATTERNS)
+    for (const match of normalized.matchAll(pattern)) {
+      const value = Number(match[1]);
+      if (value > 0) packs.add(value);
+    }
+  return [...packs];
+}
+
+function packLabel(count: number): string {
+  return count === 1 ? 'single' : `${formatNumber(count)}-pack`;
+}
+
+// ---- model generation ----
+
+/** Words that name a generation themselves ("Series 10", "Gen 2", "Mark III"). */
+const GENERATION_WORDS: Record<string, string> = {
+  series: 'Series',
+  gen: 'Generation',
+  generation: 'Generation',
+  mark: 'Mark',
+  mk: 'Mark',
+  version: 'Version',
+};
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8 };
+
+/**
+ * Words a number after which does not name a product line's generation or model: quantities,
+ * measures, ages, sizes of sets, words of a sentence.
+ */
+const NOT_A_LINE_WORD = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'up',
+  'with',
+  'x',
+  'pack',
+  'pk',
+  'set',
+  'box',
+  'case',
+  'count',
+  'ct',
+  'qty',
+  'size',
+  'sizes',
+  'age',
+  'ages',
+  'grade',
+  'level',
+  'step',
+  'stage',
+  'day',
+  'days',
+  'hour',
+  'hours',
+  'hr',
+  'hrs',
+  'min',
+  'mins',
+  'minutes',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'years',
+  'yr',
+  'cup',
+  'cups',
+  'piece',
+  'pieces',
+  'pcs',
+  'port',
+  'ports',
+  'outlet',
+  'outlets',
+  'bay',
+  'bays',
+  'slot',
+  'slots',
+  'channel',
+  'ch',
+  'zone',
+  'zones',
+  'speed',
+  'speeds',
+  'tier',
+  'no',
+  'number',
+  'plus',
+  'over',
+  'under',
+  'only',
+  'usb',
+  'hdmi',
+  'wifi',
+  'bluetooth',
+  'ddr',
+  'pcie',
+  'gps',
+  'cellular',
+  'ipx',
+  'ip',
+  'class',
+  'inch',
+  'inches',
+  'quart',
+  'quarts',
+  'liter',
+  'litre',
+  'ounce',
+  'ounces',
+  'pound',
+  'pounds',
+  'feet',
+  'foot',
+  'lbs',
+]);
+
+/**
+ * Generations and model numbers named by a word and the numbers right after it: "series 10",
+ * "iphone 15", "2nd gen" (as "generation 2"), "mark iii" (as "mark 3"), and model years. Keyed by
+ * the word (`year` for years); a line word keeps every number of its run ("iphone 15 14 13").
+ */
+function generationsOf(normalized: string): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const add = (word: string, value: string) => {
+    const values = found.get(word) ?? new Set<string>();
+    values.add(value);
+    found.set(word, values);
+  };
+  for (const match of normalized.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g))
+    add('generation', String(Number(match[1])));
+  for (const match of normalized.matchAll(/\b(?:19[89]\d|20[0-3]\d)\b/g)) {
+    // A year in a model number or a range ("2020-2024 compatible") is not the model's year.
+    const before = normalized[match.index - 1] ?? ' ';
+    const after = normalized[match.index + 4] ?? ' ';
+    if (/[\s(,]/.test(before) && /[\s),]/.test(after)) add('year', match[0]);
+  }
+  const tokens = tokenize(normalized);
+  tokens.forEach((word, index) => {
+    if (!/^[a-z]{2,}$/.test(word) || NOT_A_LINE_WORD.has(word)) return;
+    const generationWord = word in GENERATION_WORDS;
+    const key = word === 'gen' ? 'generation' : word === 'mk' ? 'mark' : word;
+    for (let next = index + 1; next < tokens.length; next += 1) {
+      const token = tokens[next]!;
+      const roman = generationWord && word !== 'series' ? ROMAN[token] : undefined;
+      if (roman !== undefined) add(key, String(roman));
+      else if (/^\d{1,3}$/.test(token)) add(key, String(Number(token)));
+      else break;
+    }
+  });
+  return found;
+}
+
+function generationLabel(word: string, values: Set<string>): string {
+  if (word === 'year') return [...values].join('/');
+  const name = GENERATION_WORDS[word] ?? word.charAt(0).toUpperCase() + word.slice(1);
+  return `${name} ${[...values].join('/')}`;
+}
+
+// ---- condition ----
+
+/** What a title says about condition, most specific first. */
+const CONDITION_MARKERS: readonly [ListingCondition, RegExp][] = [
+  ['for parts', /\bfor parts\b|\bnot working\b/],
+  ['open box', /\bopen[\s-]?box(?:ed)?\b/],
+  ['refurbished', /\b(?:renewed|refurbished|refurb|reconditioned|remanufactured)\b/],
+  ['used', /\bpre-?owned\b|\bused\b(?!\s+(?:by|for|with|in|on|to|as)\b)/],
+];
+
+function conditionOf(title: string, field: string | null | undefined): ListingCondition {
+  const folded = normalizeTitle(title);
+  for (const [condition, pattern] of CONDITION_MARKERS) if (pattern.test(folded)) return condition;
+  if (field === 'used' || field === 'refurbished') return field;
+  return 'new';
+}
+
+// ---- region ----
+
+const REGION_NAMES: Record<string, string> = {
+  uk: 'UK',
+  eu: 'EU',
+  euro: 'EU',
+  european: 'EU',
+  international: 'international',
+  intl: 'international',
+  global: 'international',
+  asia: 'Asian',
+  asian: 'Asian',
+  japan: 'Japanese',
+  japanese: 'Japanese',
+  jp: 'Japanese',
+  china: 'Chinese',
+  chinese: 'Chinese',
+  cn: 'Chinese',
+  hk: 'Hong Kong',
+  australia: 'Australian',
+  australian: 'Australian',
+  au: 'Australian',
+  canada: 'Canadian',
+  canadian: 'Canadian',
+  india: 'Indian',
+  indian: 'Indian',
+  us: 'US',
+  usa: 'US',
+};
+
+const REGION_PATTERN = new RegExp(
+  String.raw`\b(${Object.keys(REGION_NAMES).join('|')})\s+(?:version|model|plug|edition|variant|spec|specs|import)\b|\bimported\b`,
+);
+
+/** The region version a title names ("UK version", "International Version"); null for none or US. */
+function regionOf(title: string): string | null {
+  const match = REGION_PATTERN.exec(normalizeTitle(title));
+  if (!match) return null;
+  const region = match[1] ? REGION_NAMES[match[1]]! : 'imported';
+  return region === 'US' ? null : region;
+}
+
+// ---- the rules ----
+
+/** Reads once what the rules compare; pass the result to `findConflicts` for every pair. */
+export function conflictFacts(listing: ConflictListing): ConflictFacts {
+  const normalized = normalizeTitle(listing.title);
+  const measures = readMeasures(normalized);
+  return {
+    side: listing.side,
+    sizes: sizesOf(measures),
+    capacities: capacitiesOf(measures),
+    packs: packsOf(normalized),
+    generations: generationsOf(normalized),
+    condition: conditionOf(listing.title, listing.condition),
+    region: regionOf(listing.title),
+  };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function versus(what: string, offer: readonly string[], pasted: readonly string[]): string {
+  return `Different ${what}: ${offer.join('/')} vs ${pasted.join('/')}`;
+}
+
+/** Shoppers' names for connectors and colours ("usb-c" → "USB-C"). */
+function connectorName(connector: string): string {
+  return connector === 'usb-c'
+    ? 'USB-C'
+    : connector === 'micro-usb'
+      ? 'Micro-USB'
+      : capitalise(connector);
+}
+
+/**
+ * The hard conflicts between another listing and the pasted product, most telling first (size,
+ * capacity, quantity, generation, model number, colour, connector, condition, region); empty
+ * when nothing says they differ. Each is worded with the other listing's value first: "Different
+ * size: 43-inch vs 85-inch".
+ */
+export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): ProductConflict[] {
+  const conflicts: ProductConflict[] = [];
+
+  const sizes = measureConflict(offer.sizes, pasted.sizes);
+  if (sizes)
+    conflicts.push({ kind: 'size', text: versus('size', labels(sizes[0]), labels(sizes[1])) });
+
+  const capacity = measureConflict(offer.capacities, pasted.capacities);
+  if (capacity) {
+    const what = capacity[0][0]!.unit === 'gb' ? 'storage' : 'capacity';
+    conflicts.push({
+      kind: 'capacity',
+      text: versus(what, labels(capacity[0]), labels(capacity[1])),
+    });
+  }
+
+  if (disjoint(offer.packs, pasted.packs)) {
+    conflicts.push({
+      kind: 'quantity',
+      text: versus('pack size', offer.packs.map(packLabel), pasted.packs.map(packLabel)),
+    });
+  }
+
+  for (const [word, values] of pasted.generations) {
+    const theirs = offer.generations.get(word);
+    if (!theirs || [...theirs].some((value) => values.has(value))) continue;
+    const what = word === 'year' ? 'model year' : word in GENERATION_WORDS ? 'generation' : 'model';
+    conflicts.push({
+      kind: 'generation',
+      text: versus(what, [generationLabel(word, theirs)], [generationLabel(word, values)]),
+    });
+    break;
+  }
+
+  const models = modelNumberConflict(offer.side, pasted.side);
+  if (models)
+    conflicts.push({ kind: 'model', text: versus('model number', [models[0]], [models[1]]) });
+
+  if (disjoint(offer.side.colours, pasted.side.colours)) {
+    conflicts.push({
+      kind: 'colour',
+      text: versus(
+        'color',
+        offer.side.colours.map(capitalise),
+        pasted.side.colours.map(capitalise),
+      ),
+    });
+  }
+
+  if (disjoint(offer.side.connectors, pasted.side.connectors)) {
+    conflicts.push({
+      kind: 'connector',
+      text: versus(
+        'connector',
+        offer.side.connectors.map(connectorName),
+        pasted.side.connectors.map(connectorName),
+      ),
+    });
+  }
+
+  if (offer.condition !== pasted.condition) {
+    conflicts.push({
+      kind: 'condition',
+      text: `${capitalise(offer.condition)}, not ${pasted.condition}`,
+    });
+  }
+
+  if (offer.region !== pasted.region) {
+    conflicts.push({
+      kind: 'region',
+      text: `${capitalise(offer.region ?? 'US')} version, not ${pasted.region ?? 'US'} version`,
+    });
+  }
+
+  return conflicts;
+}
