@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One runner for every unit and integration suite; `--project` picks one (see package.json).
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/tracker', 'apps/web', 'apps/server'],
+    projects: ['packages/core', 'packages/tracker', 'apps/web', 'apps/server', 'scripts'],
   },
 });

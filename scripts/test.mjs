@@ -114,7 +114,7 @@ function ensureChromium() {
 
 check('lint', 'npm', ['run', 'lint', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit', ['core', 'tracker', 'web']);
+vitest('unit', ['core', 'tracker', 'web', 'scripts']);
 vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
 if (process.env.DATABASE_URL) {
   vitest('server on PostgreSQL', ['server'], { IPICK_TEST_DATABASE: 'postgres' });

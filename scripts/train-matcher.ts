@@ -14,10 +14,14 @@
  * MATCHER_RATE, MATCHER_TREES, MATCHER_LAMBDA, MATCHER_MIN_HESSIAN, MATCHER_SUBSAMPLE,
  * MATCHER_COLSAMPLE, MATCHER_SEED and MATCHER_MIN_DF; MATCHER_DRY_RUN=1 leaves weights.json alone.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { matchingDataDirectory } from '../packages/core/src/matching/datasets.ts';
+import {
+  DEFAULT_REPORTED_PAIRS_FILE,
+  loadReportedPairs,
+} from '../packages/core/src/matching/reported-pairs.ts';
 import { featureUsage, formatTable, leaveOneSourceOut, losoTable } from './matcher/loso.ts';
 import { loadMatchingSources } from './matcher/sources.ts';
 import { chooseCalibration, trainMatcher } from './matcher/train.ts';
@@ -36,10 +40,18 @@ for (const source of sources)
     `${source.name}: ${source.train.length} train, ${source.valid.length} valid, ${source.heldOutTest.length} held-out test pairs`,
   );
 
+const reportsFile = process.env.IPICK_MATCH_REPORTS ?? DEFAULT_REPORTED_PAIRS_FILE;
+const reported = existsSync(reportsFile) ? loadReportedPairs(reportsFile) : [];
+console.log(
+  reported.length > 0
+    ? `${reported.length} confirmed wrong-match reports from ${reportsFile}`
+    : 'no confirmed wrong-match reports (npm run match-reports:export writes them)',
+);
+
 const { folds, outOfSourceValid } = leaveOneSourceOut(sources, options);
 
 console.log('shipped model: training on every source');
-const { model } = trainMatcher(sources, options);
+const { model } = trainMatcher(sources, options, reported);
 Object.assign(model, chooseCalibration(outOfSourceValid, options.samePrecision));
 console.log(
   `${model.trees.length} trees; match from ${model.threshold}, same product from ${model.sameProductThreshold} (out-of-source valid)`,

@@ -30,16 +30,22 @@ export function bestF1Threshold(sets: Scored[]): { threshold: number; f1: number
 }
 
 /**
- * The lowest threshold (0.01 steps) at which every set keeps at least `precision` % precision
- * (a set with no predicted match at a threshold counts as precise there). 0.99 if none does.
+ * The lowest threshold (0.01 steps) at which the sets, pooled with each set weighing the same,
+ * keep at least `precision` % precision. 0.99 if none does.
  */
 export function precisionThreshold(sets: Scored[], precision: number): number {
   for (const threshold of GRID) {
-    const ok = sets.every((set) => {
-      const predicted = set.scores.filter((score) => score >= threshold).length;
-      return predicted === 0 || scoresAt(set, threshold).precision >= precision;
-    });
-    if (ok) return threshold;
+    let truePositives = 0;
+    let predicted = 0;
+    for (const set of sets) {
+      const weight = 1 / set.scores.length;
+      set.scores.forEach((score, index) => {
+        if (score < threshold) return;
+        predicted += weight;
+        truePositives += weight * set.labels[index]!;
+      });
+    }
+    if (predicted === 0 || (truePositives / predicted) * 100 >= precision) return threshold;
   }
   return 0.99;
 }

@@ -31,7 +31,7 @@ export interface TrainOptions extends BoostingOptions {
   minDf: number;
   /** Features the trees may not use (by name), to test what transfers. */
   excluded: string[];
-  /** Precision (%) the "same product" threshold must keep on every valid split. */
+  /** Precision (%) the "same product" threshold must keep on the valid splits, pooled. */
   samePrecision: number;
   log: (line: string) => void;
 }
@@ -86,7 +86,16 @@ export interface TrainedMatcher {
   validRaw: Record<string, Scored>;
 }
 
-export function trainMatcher(sources: TrainingSource[], options: TrainOptions): TrainedMatcher {
+/**
+ * `reported` are pairs shoppers reported and admins confirmed (wrong matches): extra train rows,
+ * each weighing as one negative pair of an average source, so a handful of reports teaches the
+ * trees without outweighing a benchmark.
+ */
+export function trainMatcher(
+  sources: TrainingSource[],
+  options: TrainOptions,
+  reported: LabelledPair[] = [],
+): TrainedMatcher {
   const idf = buildIdf(
     sources.map((source) => source.train),
     options.minDf,
@@ -100,6 +109,16 @@ export function trainMatcher(sources: TrainingSource[], options: TrainOptions): 
       const y = source.train[index]!.label;
       const share = y === 1 ? 1 / 3 / positives : 2 / 3 / (source.train.length - positives);
       rows.push({ x, y, w: share });
+    });
+  }
+  if (reported.length > 0) {
+    const negativesPerSource =
+      sources.reduce(
+        (sum, source) => sum + source.train.filter((pair) => pair.label === 0).length,
+        0,
+      ) / sources.length;
+    featurize(reported, idf).forEach((x, index) => {
+      rows.push({ x, y: reported[index]!.label, w: 2 / 3 / negativesPerSource });
     });
   }
   const validSets = sources.map((source) => ({
@@ -154,7 +173,7 @@ export function trainMatcher(sources: TrainingSource[], options: TrainOptions): 
 /**
  * The calibration and both thresholds, chosen on raw scores of labelled sets: an isotonic map
  * (each set weighing the same), the threshold with the best mean F1, and the lowest threshold
- * that keeps `samePrecision` % precision on every set (never below the first).
+ * that keeps `samePrecision` % precision on the sets pooled (never below the first).
  */
 export function chooseCalibration(
   sets: Scored[],

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { parseMatchLine } from './match-pairs.ts';
-import { scoreProductPair } from './score.ts';
+import { calibrate, defaultMatcherModel, matchTier, scoreProductPair } from './score.ts';
 
 describe('scoreProductPair', () => {
   it('matches the same TV listed differently, with reasons', () => {
@@ -70,5 +70,25 @@ describe('parseMatchLine', () => {
     expect(
       parseMatchLine('{"left":{"title":"a","price":"abc"},"right":{"title":"x"}}'),
     ).toHaveProperty('error');
+  });
+});
+
+describe('calibrate and matchTier', () => {
+  const calibration = { raw: [0, 0.5, 0.9, 1], calibrated: [0.01, 0.2, 0.6, 0.9] };
+
+  it('maps a raw probability along the calibration, linear between its points', () => {
+    expect(calibrate(0.5, calibration)).toBeCloseTo(0.2, 6);
+    expect(calibrate(0.7, calibration)).toBeCloseTo(0.4, 6);
+    expect(calibrate(0.95, calibration)).toBeCloseTo(0.75, 6);
+    expect(calibrate(-1, calibration)).toBe(0.01);
+    expect(calibrate(0.42, undefined)).toBe(0.42);
+  });
+
+  it('names the tier of a score from the model thresholds', () => {
+    const model = { ...defaultMatcherModel, threshold: 0.4, sameProductThreshold: 0.8 };
+    expect(matchTier(0.85, model)).toBe('same');
+    expect(matchTier(0.8, model)).toBe('same');
+    expect(matchTier(0.5, model)).toBe('probable');
+    expect(matchTier(0.39, model)).toBe('similar');
   });
 });
