@@ -9,4 +9,4 @@ export type ConfirmedMismatchLookup = (pasted: {
 }) => Promise<ReadonlySet<string>>;
 
 /** Shown among the reasons of a listing that is no longer called the same product, and why. */
-export const CONFIRMED_MISMATCH_REASON = 'checked by ipick: a different product';
+export const CONFIRMED_MISMATCH_REASON = 'Checked by ipick: a different product';

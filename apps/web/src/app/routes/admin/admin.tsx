@@ -10,13 +10,15 @@ import { OverviewPanel } from '@/features/admin/components/overview-panel';
 import { RetailersPanel } from '@/features/admin/components/retailers-panel';
 import { UsersPanel } from '@/features/admin/components/users-panel';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { MatchReportsQueue } from '@/features/match-reports/components/match-reports-queue';
 import { AdminSignedInAs } from './admin-signed-in-as';
 
-type AdminTab = 'overview' | 'users' | 'outbox' | 'retailers' | 'audit';
+type AdminTab = 'overview' | 'users' | 'match-reports' | 'outbox' | 'retailers' | 'audit';
 
 const tabs: readonly TabItem<AdminTab>[] = [
   { value: 'overview', label: 'Overview' },
   { value: 'users', label: 'Users' },
+  { value: 'match-reports', label: 'Match reports' },
   { value: 'outbox', label: 'Mail outbox' },
   { value: 'retailers', label: 'Retailers' },
   { value: 'audit', label: 'Audit log' },
@@ -57,6 +59,7 @@ export default function AdminPage() {
         <TabPanel idPrefix="admin" value={tab}>
           {tab === 'overview' ? <OverviewPanel /> : null}
           {tab === 'users' ? <UsersPanel currentUserId={user?.id ?? null} /> : null}
+          {tab === 'match-reports' ? <MatchReportsQueue /> : null}
           {tab === 'outbox' ? <OutboxPanel /> : null}
           {tab === 'retailers' ? <RetailersPanel /> : null}
           {tab === 'audit' ? <AuditLog title="Audit log" /> : null}
