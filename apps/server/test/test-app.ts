@@ -15,11 +15,20 @@ export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings 
   };
 }
 
+const databases = new WeakMap<FastifyInstance, TestDatabase>();
+
+/** The test database an app of `buildTestApp` runs on (for factories that set up state). */
+export function testDatabaseOf(app: FastifyInstance): TestDatabase {
+  const database = databases.get(app);
+  if (!database) throw new Error('This app was not built by buildTestApp');
+  return database;
+}
+
 /** The whole app on a test database, ready for `inject`. */
 export async function buildTestApp(
   testDb: TestDatabase,
   overrides: Partial<AppSettings> = {},
-  extra: Pick<AppDependencies, 'webRoot' | 'logStream'> = {},
+  extra: Pick<AppDependencies, 'webRoot' | 'logStream' | 'trackerScriptPath'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testSettings(overrides),
@@ -28,5 +37,6 @@ export async function buildTestApp(
     ...extra,
   });
   await app.ready();
+  databases.set(app, testDb);
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeNameCharacters, plainNameSchema, unsafeNameMessage } from './names.ts';
 
 /** Password bounds, the same as the identity service's (stack-auth.md §3.1: 8–70 characters). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -102,11 +103,11 @@ export const businessSchema = z.object({
 export type Business = z.infer<typeof businessSchema>;
 
 export const businessRegisterRequestSchema = z.object({
-  name: z
-    .string({ message: 'Enter your business name' })
-    .trim()
-    .min(1, 'Enter your business name')
-    .max(120),
+  name: plainNameSchema({
+    what: 'Business names',
+    emptyMessage: 'Enter your business name',
+    maxLength: 120,
+  }),
   domain: shopDomainSchema,
   email: emailSchema,
   password: newPasswordSchema,
@@ -139,6 +140,7 @@ export const magicLinkRequestSchema = z.object({ email: emailSchema });
 export const updateProfileRequestSchema = z.object({
   displayName: z
     .string()
+    .refine((name) => !hasUnsafeNameCharacters(name), unsafeNameMessage('Display names'))
     .trim()
     .max(256, 'Display names are at most 256 characters')
     .transform((name) => (name === '' ? null : name))

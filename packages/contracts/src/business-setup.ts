@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessSchema, emailSchema } from './auth.ts';
+import { plainNameSchema } from './names.ts';
 import { eventTypeSchema, merchantDomainSchema } from './tracking.ts';
 
 /**
@@ -12,11 +13,12 @@ import { eventTypeSchema, merchantDomainSchema } from './tracking.ts';
 
 export const BUSINESS_NAME_MAX_LENGTH = 120;
 
-export const businessNameSchema = z
-  .string({ message: 'Enter your shop name' })
-  .trim()
-  .min(1, 'Enter your shop name')
-  .max(BUSINESS_NAME_MAX_LENGTH, `Shop names are at most ${BUSINESS_NAME_MAX_LENGTH} characters`);
+/** Shown to shoppers and in mails to invitees: one line of plain text. */
+export const businessNameSchema = plainNameSchema({
+  what: 'Shop names',
+  emptyMessage: 'Enter your shop name',
+  maxLength: BUSINESS_NAME_MAX_LENGTH,
+});
 
 /** Either field or both; at least one. Answers `{ business }`. */
 export const updateBusinessProfileRequestSchema = z
@@ -140,6 +142,8 @@ export const teamInvitationResponseSchema = z.object({ invitation: teamInvitatio
 export const TEAM_INVITATION_TTL_DAYS = 7;
 /** Open invitations a business may have at once. */
 export const MAX_OPEN_TEAM_INVITATIONS = 25;
+/** Invitations (each one a mail) a business may send in any 24 hours. */
+export const MAX_TEAM_INVITATIONS_PER_DAY = 20;
 
 /** Where the emailed link lands in the web app (`?token=`). */
 export const ACCEPT_INVITATION_PATH = '/business/invitations/accept';

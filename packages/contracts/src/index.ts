@@ -10,5 +10,6 @@ export * from './dashboard.ts';
 export * from './merchant-catalog.ts';
 export * from './admin.ts';
 export * from './business-setup.ts';
+export * from './names.ts';
 export * from './price-alerts.ts';
 export * from './match-reports.ts';

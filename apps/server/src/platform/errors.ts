@@ -8,10 +8,14 @@ export class AppError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number;
 
-  constructor(code: ApiErrorCode, message: string) {
+  /** Sent as `Retry-After` (spec §8: a 429 or 503 says when to try again). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ApiErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = apiErrorStatus[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

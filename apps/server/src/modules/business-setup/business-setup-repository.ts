@@ -13,6 +13,8 @@ type Db = Kysely<DatabaseSchema>;
 export type BusinessRow = Selectable<BusinessesTable>;
 export type InvitationRow = Selectable<BusinessInvitationsTable>;
 export type NewInvitation = Insertable<BusinessInvitationsTable>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 export type TeamRoleValue = 'owner' | 'member';
 
 export interface MemberRow {
@@ -128,23 +130,47 @@ export class BusinessSetupRepository {
       .execute();
   }
 
-  /** Open invitations, expired ones left out; `except` is the address being invited again. */
-  async countOpenInvitations(businessId: string, now: Date, except: string): Promise<number> {
-    const row = await this.#db
-      .selectFrom('business_invitations')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('business_id', '=', businessId)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('email', '<>', except)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /** Inserts the invitation, revoking an open one to the same address in the same transaction. */
-  insertInvitation(row: NewInvitation, at: Date): Promise<InvitationRow> {
+  /**
+   * Inserts the invitation, revoking an open one to the same address in the same transaction,
+   * unless the business is at one of its limits: `open` other open invitations, or `daily`
+   * invitations made in the day before `at` (revoked and replaced ones count: each was a mail).
+   * The business's row is locked meanwhile, so invitations sent at once are counted in turn.
+   */
+  insertInvitation(
+    row: NewInvitation,
+    at: Date,
+    limits: { open: number; daily: number },
+  ): Promise<InvitationRow | 'open' | 'daily'> {
     return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('businesses')
+        .select('id')
+        .where('id', '=', row.business_id)
+        .forUpdate()
+        .execute();
+      const counts = await trx
+        .selectFrom('business_invitations')
+        .select((eb) => [
+          eb.fn
+            .countAll<number>()
+            .filterWhere((f) =>
+              f.and([
+                f('accepted_at', 'is', null),
+                f('revoked_at', 'is', null),
+                f('expires_at', '>', at),
+                f('email', '<>', row.email),
+              ]),
+            )
+            .as('open'),
+          eb.fn
+            .countAll<number>()
+            .filterWhere('created_at', '>', new Date(at.getTime() - DAY_MS))
+            .as('today'),
+        ])
+        .where('business_id', '=', row.business_id)
+        .executeTakeFirstOrThrow();
+      if (Number(counts.open) >= limits.open) return 'open';
+      if (Number(counts.today) >= limits.daily) return 'daily';
       await trx
         .updateTable('business_invitations')
         .set({ revoked_at: at })
@@ -155,7 +181,7 @@ export class BusinessSetupRepository {
         .execute();
       return trx
         .insertInto('business_invitations')
-        .values(row)
+        .values({ ...row, created_at: at })
         .returningAll()
         .executeTakeFirstOrThrow();
     });

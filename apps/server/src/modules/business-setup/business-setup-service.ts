@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCEPT_INVITATION_PATH,
   MAX_OPEN_TEAM_INVITATIONS,
+  MAX_TEAM_INVITATIONS_PER_DAY,
   TEAM_INVITATION_TTL_DAYS,
   TEST_EVENT_TYPE,
   type IntegrationStatus,
@@ -19,6 +20,7 @@ import type {
   InvitationRow,
 } from './business-setup-repository.ts';
 import { canManageTeam } from './business-setup-policy.ts';
+import { unlinkable } from './plain-mail-text.ts';
 
 export interface BusinessSetupServiceOptions {
   sendMail: (message: MailMessage) => Promise<void>;
@@ -37,6 +39,7 @@ export interface TeamActor {
 export interface InvitedUser {
   id: string;
   primaryEmail: string | null;
+  primaryEmailVerified: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -200,13 +203,6 @@ export class BusinessSetupService {
       throw new AppError('conflict', `email: ${email} is already on your team`);
     }
     const now = this.#now();
-    const open = await this.#repository.countOpenInvitations(business.id, now, email);
-    if (open >= MAX_OPEN_TEAM_INVITATIONS) {
-      throw new AppError(
-        'invalid_request',
-        `You have ${MAX_OPEN_TEAM_INVITATIONS} open invitations; revoke one before sending another`,
-      );
-    }
     const token = randomBytes(32).toString('base64url');
     const row = await this.#repository.insertInvitation(
       {
@@ -218,17 +214,35 @@ export class BusinessSetupService {
         expires_at: new Date(now.getTime() + TEAM_INVITATION_TTL_DAYS * DAY_MS),
       },
       now,
+      { open: MAX_OPEN_TEAM_INVITATIONS, daily: MAX_TEAM_INVITATIONS_PER_DAY },
     );
+    if (row === 'open') {
+      throw new AppError(
+        'invalid_request',
+        `You have ${MAX_OPEN_TEAM_INVITATIONS} open invitations; revoke one before sending another`,
+      );
+    }
+    if (row === 'daily') {
+      throw new AppError(
+        'rate_limited',
+        `You have sent ${MAX_TEAM_INVITATIONS_PER_DAY} invitations in the last 24 hours; send more tomorrow.`,
+        { retryAfterSeconds: DAY_MS / 1000 },
+      );
+    }
     const link = `${this.#publicUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`;
+    // The shop's name and domain are the merchant's words: in the mail they are plain text
+    // that no mail program turns into a link, so an invitation cannot carry someone else's.
+    const shopName = unlinkable(business.name);
+    const shopDomain = unlinkable(business.domain);
     await this.#sendMail({
       to: email,
-      subject: `Join ${business.name} on ipick`,
+      subject: `Join ${shopName} on ipick`,
       text: [
-        `You are invited to join the team of ${business.name} (${business.domain}) on ipick.`,
+        `You are invited to join the team of ${shopName} (${shopDomain}) on ipick.`,
         '',
         `Accept the invitation: ${link}`,
         '',
-        `The link works for ${TEAM_INVITATION_TTL_DAYS} days. Sign in (or create an ipick account) with this email address to accept it.`,
+        `The link works for ${TEAM_INVITATION_TTL_DAYS} days. Sign in (or create an ipick account) with this email address, and confirm the address, to accept it.`,
         'If you did not expect this, ignore this email.',
       ].join('\n'),
     });
@@ -256,7 +270,8 @@ export class BusinessSetupService {
 
   /**
    * Adds the signed-in user to the invitation's business. The user's primary email must be the
-   * invited one (`forbidden`), and a user belongs to one business at most (`conflict`).
+   * invited one, and verified (`forbidden`), and a user belongs to one business at most
+   * (`conflict`).
    */
   async acceptInvitation(user: InvitedUser, token: string): Promise<BusinessRow> {
     const invitation = await this.#openInvitation(token);
@@ -264,6 +279,14 @@ export class BusinessSetupService {
       throw new AppError(
         'forbidden',
         `This invitation is for ${invitation.email}; sign in with that email address to accept it.`,
+      );
+    }
+    // Whoever holds the link must also own the address: an account anyone can sign up with an
+    // address they do not read must not join a shop's team through a forwarded link.
+    if (!user.primaryEmailVerified) {
+      throw new AppError(
+        'forbidden',
+        `Confirm your email address ${invitation.email} first (use the link ipick emailed you), then accept the invitation.`,
       );
     }
     const current = await this.#repository.businessOfUser(user.id);

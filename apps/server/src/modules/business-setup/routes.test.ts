@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_TEAM_INVITATIONS_PER_DAY } from '@ipick/contracts';
 import type { FastifyInstance } from 'fastify';
+import LinkifyIt from 'linkify-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -42,15 +44,25 @@ function uniqueEmail(name: string): string {
   return `${name}${Date.now()}${++counter}@example.com`;
 }
 
-/** A shopper account (no business) signed in on its own browser. */
-async function buildShopper(email = uniqueEmail('colleague')) {
+/**
+ * A shopper account (no business) signed in on its own browser, its address confirmed through
+ * the sign-up mail's link unless `verified` is false.
+ */
+async function buildShopper(email = uniqueEmail('colleague'), { verified = true } = {}) {
   const browser = browserSession(app);
   const response = await browser.post('/api/auth/register', {
     email,
     password: 'colleague password 1',
   });
   expect(response.statusCode, response.body).toBe(200);
-  await inbox.waitForMail(email); // the sign-up confirmation
+  const confirmation = await inbox.waitForMail(email);
+  if (verified) {
+    const code = extractLink(confirmation.text, '/handler/email-verification').searchParams.get(
+      'code',
+    );
+    const confirmed = await browser.post('/api/auth/verify-email', { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
   return { browser, email };
 }
 
@@ -400,5 +412,110 @@ describe('the team: /api/business/team and invitations', () => {
     const accept = await shopper.browser.post('/api/business/invitations/accept', {});
     expect(accept.statusCode).toBe(400);
     expect(accept.json<{ error: string }>().error).toMatch(/body\.token: /);
+  });
+});
+
+describe('invitations a shop cannot turn into spam', () => {
+  it('refuses names with line breaks, control characters or text-direction marks, naming the field', async () => {
+    const merchant = await buildMerchant(app);
+    for (const name of ['Kettles\r\nBcc: x@example.com', 'Kettles\tWorld', 'Kettle\u202eWorld']) {
+      const response = await merchant.browser.patch('/api/business/profile', { name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(
+        'body.name: Shop names may not contain line breaks, control characters or text-direction marks',
+      );
+    }
+    const registered = await browserSession(app).post('/api/business/auth/register', {
+      name: 'Shop\nhttps://evil.example',
+      domain: `evil${Date.now()}.example.com`,
+      email: uniqueEmail('evil'),
+      password: 'merchant password 1',
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json<{ error: string }>().error).toMatch(
+      /^body\.name: Business names may not/,
+    );
+    const shopper = await buildShopper();
+    const displayName = await shopper.browser.patch('/api/auth/me', { displayName: 'Ann\u2066' });
+    expect(displayName.statusCode).toBe(400);
+    expect(displayName.json<{ error: string }>().error).toMatch(
+      /^body\.displayName: Display names/,
+    );
+  });
+
+  it("puts the shop's name and domain in the mail as plain text that links nowhere", async () => {
+    const owner = await buildMerchant(app);
+    // A name from before names were checked, such as migration 0029 cleans (a URL stays).
+    await testDb.database.db
+      .updateTable('businesses')
+      .set({ name: 'Win a prize at https://evil.example/claim or www.evil.example\r\nBcc: x' })
+      .where('id', '=', owner.businessId)
+      .execute();
+    const email = uniqueEmail('plain');
+    const invited = await owner.browser.post('/api/business/team/invitations', { email });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await inbox.waitForMail(email);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    const linkify = new LinkifyIt();
+    const links = (linkify.match(`${mail.subject}\n${mail.text}`) ?? []).map((link) => link.url);
+    // The one link is ipick's own.
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatch(/^http:\/\/localhost:3000\/business\/invitations\/accept\?token=/);
+    expect(mail.text).toContain('Win a prize at https');
+    expect(mail.text).not.toContain('Bcc: x\n');
+  });
+
+  it('stops a business at its daily number of invitations, with Retry-After', async () => {
+    const owner = await buildMerchant(app);
+    for (let sent = 0; sent < MAX_TEAM_INVITATIONS_PER_DAY; sent++) {
+      const email = uniqueEmail(`daily${sent}`);
+      const invited = await owner.browser.post('/api/business/team/invitations', { email });
+      expect(invited.statusCode, invited.body).toBe(201);
+      // Revoked invitations were mails too: they count.
+      const { invitation } = invited.json<{ invitation: { id: string } }>();
+      await owner.browser.delete(`/api/business/team/invitations/${invitation.id}`);
+    }
+    const refused = await owner.browser.post('/api/business/team/invitations', {
+      email: uniqueEmail('one-too-many'),
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(24 * 60 * 60));
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    // Another business is not held back by it.
+    const other = await buildMerchant(app);
+    const fine = await other.browser.post('/api/business/team/invitations', {
+      email: uniqueEmail('other'),
+    });
+    expect(fine.statusCode).toBe(201);
+  });
+
+  it('keeps to the limits when many invitations are sent at once', async () => {
+    const owner = await buildMerchant(app);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_TEAM_INVITATIONS_PER_DAY + 5 }, (_, index) =>
+        owner.browser.post('/api/business/team/invitations', {
+          email: uniqueEmail(`burst${index}`),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_TEAM_INVITATIONS_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('needs the invitee to have confirmed their email address to accept', async () => {
+    const owner = await buildMerchant(app, 'Lamp Shop');
+    const email = uniqueEmail('unconfirmed');
+    const invitee = await buildShopper(email, { verified: false });
+    await owner.browser.post('/api/business/team/invitations', { email });
+    const token = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/business/invitations/accept',
+    ).searchParams.get('token')!;
+    const refused = await invitee.browser.post('/api/business/invitations/accept', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: string }>().error).toMatch(/^Confirm your email address/);
+    const team = await owner.browser.get('/api/business/team');
+    expect(team.json<{ members: unknown[] }>().members).toHaveLength(1);
   });
 });

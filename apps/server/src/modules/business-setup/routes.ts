@@ -12,10 +12,10 @@ import { mailSendingLimit } from '../../platform/http/rate-limits.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import { toBusiness, type AuthService } from '../auth/auth-service.ts';
-import { requireBusiness } from '../auth/business-session.ts';
+import { requireBusiness, requireMerchant } from '../auth/business-session.ts';
 import { BUSINESS_COOKIE, readSessionCookie } from '../auth/session-cookies.ts';
 import { optionalShopper } from '../auth/shopper-session.ts';
-import type { BusinessSetupService, InvitedUser, TeamActor } from './business-setup-service.ts';
+import type { BusinessSetupService, InvitedUser } from './business-setup-service.ts';
 
 interface BusinessSetupRoutesOptions {
   auth: AuthService;
@@ -64,49 +64,46 @@ export async function businessSetupRoutes(
   });
 
   app.get('/api/business/team', async (request) => {
-    return setup.team(await requireTeamActor(request, auth));
+    return setup.team(await requireMerchant(request, auth));
   });
 
   app.post(
     '/api/business/team/invitations',
-    { config: { rateLimit: mailSendingLimit } },
+    { config: { rateLimit: mailSendingLimit, merchantAction: 'send-mail' } },
     async (request, reply) => {
-      const actor = await requireTeamActor(request, auth);
+      const actor = await requireMerchant(request, auth);
       const { email } = parseRequestPart(inviteTeamMemberRequestSchema, request.body, 'body');
       return reply.code(201).send({ invitation: await setup.invite(actor, email) });
     },
   );
 
   app.delete('/api/business/team/invitations/:id', async (request, reply) => {
-    const actor = await requireTeamActor(request, auth);
+    const actor = await requireMerchant(request, auth);
     const parsed = idParams.safeParse(request.params);
     if (!parsed.success) throw new AppError('not_found', 'There is no such open invitation.');
     await setup.revokeInvitation(actor, parsed.data.id);
     return reply.code(204).send();
   });
 
-  app.get('/api/business/invitations/details', async (request) => {
-    const { token } = parseRequestPart(invitationDetailsQuerySchema, request.query, 'query');
-    return setup.invitationDetails(token);
-  });
+  app.get(
+    '/api/business/invitations/details',
+    { config: { merchantAction: 'public' } },
+    async (request) => {
+      const { token } = parseRequestPart(invitationDetailsQuerySchema, request.query, 'query');
+      return setup.invitationDetails(token);
+    },
+  );
 
-  app.post('/api/business/invitations/accept', async (request) => {
-    const { token } = parseRequestPart(acceptInvitationRequestSchema, request.body, 'body');
-    const user = await requireSignedInUser(request, auth);
-    const business = await setup.acceptInvitation(user, token);
-    return { success: true as const, business: toBusiness(business) };
-  });
-}
-
-/** The merchant signed in on this request, and their business; 401 when there is none. */
-async function requireTeamActor(request: FastifyRequest, auth: AuthService): Promise<TeamActor> {
-  const token = readSessionCookie(request, BUSINESS_COOKIE);
-  const current = token ? await auth.resolve(token, request.ip ?? null) : null;
-  const business = current ? await auth.findBusinessOf(current.user.id) : undefined;
-  if (!current || !business) {
-    throw new AppError('unauthorized', 'Sign in to your business account first.');
-  }
-  return { userId: current.user.id, business };
+  app.post(
+    '/api/business/invitations/accept',
+    { config: { merchantAction: 'public' } },
+    async (request) => {
+      const { token } = parseRequestPart(acceptInvitationRequestSchema, request.body, 'body');
+      const user = await requireSignedInUser(request, auth);
+      const business = await setup.acceptInvitation(user, token);
+      return { success: true as const, business: toBusiness(business) };
+    },
+  );
 }
 
 /** Whoever is signed in to ipick here, as a shopper or as a merchant; 401 when nobody is. */
@@ -120,5 +117,9 @@ async function requireSignedInUser(
   if (!current) {
     throw new AppError('unauthorized', 'Sign in with the invited email address to accept.');
   }
-  return { id: current.user.id, primaryEmail: current.user.primaryEmail };
+  return {
+    id: current.user.id,
+    primaryEmail: current.user.primaryEmail,
+    primaryEmailVerified: current.user.primaryEmailVerified,
+  };
 }

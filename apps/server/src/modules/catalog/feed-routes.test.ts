@@ -34,6 +34,12 @@ async function signedInMerchant(domain = `kettles${newStamp()}.example.com`) {
     password: 'merchant password 1',
   });
   expect(response.statusCode).toBe(200);
+  // Approved, as a shop must be to import feeds.
+  await testDb.database.db
+    .updateTable('businesses')
+    .set({ status: 'active' })
+    .where('domain', '=', domain)
+    .execute();
   return merchant;
 }
 

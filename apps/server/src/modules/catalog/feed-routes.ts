@@ -106,7 +106,8 @@ export async function feedRoutes(
     return importId;
   }
 
-  app.post('/api/business/catalog/feeds', async (request, reply) => {
+  const importsFeed = { config: { merchantAction: 'import-feed' as const } };
+  app.post('/api/business/catalog/feeds', importsFeed, async (request, reply) => {
     const business = await requireBusiness(request, auth);
     if (!request.isMultipart()) {
       if (!request.headers['content-type']?.startsWith('application/json')) {

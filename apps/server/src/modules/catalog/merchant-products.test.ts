@@ -76,6 +76,12 @@ async function buildMerchant(name = 'Kettle World'): Promise<{ browser: Session;
     password: 'merchant password 1',
   });
   expect(response.statusCode).toBe(200);
+  // Approved, as a shop must be to import feeds.
+  await db()
+    .updateTable('businesses')
+    .set({ status: 'active' })
+    .where('domain', '=', domain)
+    .execute();
   return { browser, domain };
 }
 

@@ -78,13 +78,15 @@ export async function trackingBusinessRoutes(
     return { keys: await keys.list(business.id) };
   });
 
-  app.post('/api/business/keys', async (request, reply) => {
+  const createsKey = { config: { merchantAction: 'create-live-key' as const } };
+
+  app.post('/api/business/keys', createsKey, async (request, reply) => {
     const business = await requireBusiness(request, auth);
     const body = parseRequestPart(createApiKeyRequestSchema, request.body, 'body');
     return reply.code(201).send(await keys.create(business.id, body.kind));
   });
 
-  app.post('/api/business/keys/:id/rotate', async (request, reply) => {
+  app.post('/api/business/keys/:id/rotate', createsKey, async (request, reply) => {
     const business = await requireBusiness(request, auth);
     const { id } = parseIdParams(request.params);
     return reply.code(201).send(await keys.rotate(business.id, id));

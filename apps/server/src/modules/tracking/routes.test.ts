@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
-import { buildApp } from '../../app.ts';
-import { testSettings } from '../../../test/test-app.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import {
   buildMerchant,
@@ -30,13 +29,11 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   scriptDir = await mkdtemp(join(tmpdir(), 'ipick-tracker-'));
   await writeFile(join(scriptDir, 'tracker.js'), '(()=>{window.ipickLoaded=1})();\n');
-  app = await buildApp({
-    config: testSettings({ fetchAllowPrivate: true }),
-    database: testDb.database,
-    migrationVersion: testDb.migrationVersion,
-    trackerScriptPath: join(scriptDir, 'tracker.js'),
-  });
-  await app.ready();
+  app = await buildTestApp(
+    testDb,
+    { fetchAllowPrivate: true },
+    { trackerScriptPath: join(scriptDir, 'tracker.js') },
+  );
   shop = await startFixtureShop();
   merchant = await buildMerchant(app);
   await verifyShop(merchant, shop);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { testSettings } from '../../../test/test-app.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import {
   buildMerchant,
@@ -23,12 +22,7 @@ let publishableKey: string;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  app = await buildApp({
-    config: testSettings({ fetchAllowPrivate: true }),
-    database: testDb.database,
-    migrationVersion: testDb.migrationVersion,
-  });
-  await app.ready();
+  app = await buildTestApp(testDb, { fetchAllowPrivate: true });
   shop = await startFixtureShop();
   merchant = await buildMerchant(app);
   await verifyShop(merchant, shop);

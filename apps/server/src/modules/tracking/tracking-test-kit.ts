@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
+import { testDatabaseOf } from '../../../test/test-app.ts';
 import {
   page,
   startFixtureHttpServer,
@@ -19,10 +20,15 @@ export interface Merchant {
 
 let counter = 0;
 
-/** A merchant signed in to a new (pending) business on its own domain. */
+/**
+ * A merchant signed in to a new business on its own domain. It registers (pending) and is then
+ * approved as an admin would (`active`), as a shop must be to create keys and import feeds;
+ * `status` keeps it pending or suspends it instead.
+ */
 export async function buildMerchant(
   app: FastifyInstance,
   name = 'Kettle World',
+  { status = 'active' }: { status?: 'pending' | 'active' | 'suspended' } = {},
 ): Promise<Merchant> {
   const browser = browserSession(app);
   const stamp = `${Date.now()}${++counter}${Math.floor(Math.random() * 1e6)}`;
@@ -35,7 +41,21 @@ export async function buildMerchant(
   });
   expect(response.statusCode).toBe(200);
   const { business } = response.json<{ business: { id: string } }>();
+  await setBusinessStatus(app, business.id, status);
   return { browser, businessId: business.id, domain };
+}
+
+/** Sets a business's status directly, as an admin's approval or suspension would. */
+export async function setBusinessStatus(
+  app: FastifyInstance,
+  businessId: string,
+  status: 'pending' | 'active' | 'suspended',
+): Promise<void> {
+  await testDatabaseOf(app)
+    .database.db.updateTable('businesses')
+    .set({ status })
+    .where('id', '=', businessId)
+    .execute();
 }
 
 /** A shop on 127.0.0.1 whose home page shows whatever verification token it is given. */

@@ -44,6 +44,9 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         status = error.status;
         body = { error: error.message, code: error.code };
+        if (error.retryAfterSeconds !== undefined) {
+          void reply.header('retry-after', String(error.retryAfterSeconds));
+        }
       } else if (statusCodeOf(error) >= 400 && statusCodeOf(error) < 500) {
         status = statusCodeOf(error);
         body = {
