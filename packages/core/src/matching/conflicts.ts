@@ -11,7 +11,8 @@
  * condition is new) and region (one that names no region is the shop's own version).
  */
 import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
-import { normalizeTitle, tokenize } from './normalize.ts';
+import { normalizeTitle } from './normalize.ts';
+import { withoutBrand } from './reason-text.ts';
 
 export type ConflictKind =
   | 'size'
@@ -47,6 +48,8 @@ export interface ConflictFacts {
   capacities: Measure[];
   packs: number[];
   generations: Map<string, Set<string>>;
+  /** The title's words as written, by their lower-case form ("iphone" → "iPhone"). */
+  spellings: Map<string, string>;
   condition: ListingCondition;
   region: string | null;
 }
@@ -110,6 +113,16 @@ function readMeasures(normalized: string): Measure[] {
       /^[\s-]*1(?![\d.])/.test(normalized.slice(match.index + match[0].length))
     )
       continue;
+    // Memory is not storage: "16GB RAM", "24GB unified memory", "8GB DDR4".
+    const after = normalized.slice(
+      match.index + match[0].length,
+      match.index + match[0].length + 24,
+    );
+    if (
+      match[2] === 'gb' &&
+      /^\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|(?:lp)?ddr\d?|gddr\d?|vram)\b/.test(after)
+    )
+      continue;
     measures.push(measureOf(amount, match[2]!));
   }
   return measures;
@@ -136,6 +149,12 @@ function sizesOf(measures: Measure[]): Measure[] {
 const close = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(a, b);
 
 /**
+ * Storage figures this far apart are not two capacities of one product: the smaller is memory
+ * a title did not call RAM ("Laptop 16GB" beside "16GB RAM, 1TB SSD").
+ */
+const MAX_STORAGE_RATIO = 16;
+
+/**
  * Both listings name measures of one unit and none of one side is close to one of the other;
  * the first such unit's values, other listing first.
  */
@@ -144,7 +163,12 @@ function measureConflict(offer: Measure[], pasted: Measure[]): [Measure[], Measu
     const mine = pasted.filter((measure) => measure.unit === unit);
     const theirs = offer.filter((measure) => measure.unit === unit);
     if (theirs.length === 0) continue;
-    if (!theirs.some((a) => mine.some((b) => close(a.value, b.value)))) return [theirs, mine];
+    if (theirs.some((a) => mine.some((b) => close(a.value, b.value)))) continue;
+    const ratio =
+      Math.max(...theirs.map((m) => m.value), ...mine.map((m) => m.value)) /
+      Math.min(...theirs.map((m) => m.value), ...mine.map((m) => m.value));
+    if (unit === 'gb' && ratio > MAX_STORAGE_RATIO) continue;
+    return [theirs, mine];
   }
   return null;
 }
@@ -291,6 +315,79 @@ const NOT_A_LINE_WORD = new Set([
   'lbs',
 ]);
 
+/** Words after a number that make it a measure or a count, not a model's number. */
+const MEASURE_WORDS = new Set([
+  'quart',
+  'quarts',
+  'qt',
+  'liter',
+  'liters',
+  'litre',
+  'litres',
+  'l',
+  'gallon',
+  'gallons',
+  'gal',
+  'oz',
+  'ounce',
+  'ounces',
+  'lb',
+  'lbs',
+  'pound',
+  'pounds',
+  'kg',
+  'g',
+  'inch',
+  'inches',
+  'in',
+  'ft',
+  'feet',
+  'foot',
+  'cm',
+  'mm',
+  'm',
+  'pack',
+  'packs',
+  'pk',
+  'count',
+  'ct',
+  'piece',
+  'pieces',
+  'pcs',
+  'cup',
+  'cups',
+  'watt',
+  'watts',
+  'w',
+  'volt',
+  'volts',
+  'v',
+  'hour',
+  'hours',
+  'hr',
+  'day',
+  'days',
+  'month',
+  'months',
+  'year',
+  'years',
+  'person',
+  'people',
+  'seat',
+  'seater',
+  'serving',
+  'servings',
+  'slice',
+  'slices',
+  'burner',
+  'burners',
+  'port',
+  'ports',
+  'speed',
+  'speeds',
+  'x',
+]);
+
 /**
  * Generations and model numbers named by a word and the numbers right after it: "series 10",
  * "iphone 15", "2nd gen" (as "generation 2"), "mark iii" (as "mark 3"), and model years. Keyed by
@@ -311,13 +408,21 @@ function generationsOf(normalized: string): Map<string, Set<string>> {
     const after = normalized[match.index + 4] ?? ' ';
     if (/[\s(,]/.test(before) && /[\s),]/.test(after)) add('year', match[0]);
   }
-  const tokens = tokenize(normalized);
+  // Words and numbers as written: "802-414-gry" and "13/14/15" stay whole (not a line's number),
+  // and a foot mark makes a length ("6'" is 6 ft).
+  const tokens = normalized
+    .replace(/(\d)\s*'/g, '$1ft ')
+    .split(/[\s,;:()[\]{}!?*|+&"]+/)
+    .map((token) => token.replace(/^[-.]+|[-.]+$/g, ''))
+    .filter((token) => token !== '');
   tokens.forEach((word, index) => {
     if (!/^[a-z]{2,}$/.test(word) || NOT_A_LINE_WORD.has(word)) return;
     const generationWord = word in GENERATION_WORDS;
     const key = word === 'gen' ? 'generation' : word === 'mk' ? 'mark' : word;
     for (let next = index + 1; next < tokens.length; next += 1) {
       const token = tokens[next]!;
+      // A number followed by a unit is a measure ("cooker 8 quart", "sleeve 15 inch").
+      if (MEASURE_WORDS.has(tokens[next + 1] ?? '')) break;
       const roman = generationWord && word !== 'series' ? ROMAN[token] : undefined;
       if (roman !== undefined) add(key, String(roman));
       else if (/^\d{1,3}$/.test(token)) add(key, String(Number(token)));
@@ -327,10 +432,74 @@ function generationsOf(normalized: string): Map<string, Set<string>> {
   return found;
 }
 
-function generationLabel(word: string, values: Set<string>): string {
+function generationLabel(word: string, values: Set<string>, facts: ConflictFacts): string {
   if (word === 'year') return [...values].join('/');
-  const name = GENERATION_WORDS[word] ?? word.charAt(0).toUpperCase() + word.slice(1);
+  if (word === 'generation') return `${[...values].map(ordinal).join('/')} generation`;
+  const name = GENERATION_WORDS[word] ?? facts.spellings.get(word) ?? word;
   return `${name} ${[...values].join('/')}`;
+}
+
+function ordinal(value: string): string {
+  const number = Number(value);
+  const suffix =
+    number % 100 >= 11 && number % 100 <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[number % 10] ?? 'th');
+  return `${value}${suffix}`;
+}
+
+function spellingsOf(title: string): Map<string, string> {
+  const spellings = new Map<string, string>();
+  for (const word of title.split(/[^\p{L}\p{N}]+/u))
+    if (word !== '' && !spellings.has(word.toLowerCase())) spellings.set(word.toLowerCase(), word);
+  return spellings;
+}
+
+// ---- model number ----
+
+/**
+ * Whether a candidate the matcher read as a model number is one: letters and digits, not a pack
+ * ("GPS-3-PACK"), a kind of device ("2-IN-1") or a list of models ("13/14/15").
+ */
+function isModelNumber(candidate: string): boolean {
+  return (
+    /[a-z]/i.test(candidate) &&
+    /\d/.test(candidate) &&
+    !/pack|pk\b|piece|pcs?\b|speed|minute|port|year|hour|quart|qt\b|inch|watt|cup|pin|gbps|dimm|uhs|core|sata|series|class|\din-?\d/i.test(
+      candidate,
+    )
+  );
+}
+
+/**
+ * Two numbering schemes of one maker are not a conflict: Apple's part number (MYDL5LL/A) and its
+ * model number (A3055) name the same phone.
+ */
+function isSameScheme(a: string, b: string): boolean {
+  return /\/A$/i.test(a) === /\/A$/i.test(b);
+}
+
+// ---- colour ----
+
+/** Shades that shops name differently: "Midnight Blue" at one is "Navy" at another. */
+const COLOUR_FAMILIES: Record<string, string> = {
+  navy: 'blue',
+  indigo: 'blue',
+  sapphire: 'blue',
+  grey: 'gray',
+  charcoal: 'gray',
+  graphite: 'gray',
+  rose: 'pink',
+  champagne: 'gold',
+  platinum: 'silver',
+  chrome: 'silver',
+  ivory: 'beige',
+  maroon: 'red',
+  burgundy: 'red',
+};
+
+function colourFamily(colour: string): string {
+  return COLOUR_FAMILIES[colour] ?? colour;
 }
 
 // ---- condition ----
@@ -338,7 +507,7 @@ function generationLabel(word: string, values: Set<string>): string {
 /** What a title says about condition, most specific first. */
 const CONDITION_MARKERS: readonly [ListingCondition, RegExp][] = [
   ['for parts', /\bfor parts\b|\bnot working\b/],
-  ['open box', /\bopen[\s-]?box(?:ed)?\b/],
+  ['open box', /(?<!\bno )\bopen[\s-]?box(?:ed)?\b/],
   ['refurbished', /\b(?:renewed|refurbished|refurb|reconditioned|remanufactured)\b/],
   ['used', /\bpre-?owned\b|\bused\b(?!\s+(?:by|for|with|in|on|to|as)\b)/],
 ];
@@ -404,6 +573,7 @@ export function conflictFacts(listing: ConflictListing): ConflictFacts {
     capacities: capacitiesOf(measures),
     packs: packsOf(normalized),
     generations: generationsOf(normalized),
+    spellings: spellingsOf(listing.title),
     condition: conditionOf(listing.title, listing.condition),
     region: regionOf(listing.title),
   };
@@ -459,16 +629,30 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
     const what = word === 'year' ? 'model year' : word in GENERATION_WORDS ? 'generation' : 'model';
     conflicts.push({
       kind: 'generation',
-      text: versus(what, [generationLabel(word, theirs)], [generationLabel(word, values)]),
+      text: versus(
+        what,
+        [generationLabel(word, theirs, offer)],
+        [generationLabel(word, values, pasted)],
+      ),
     });
     break;
   }
 
   const models = modelNumberConflict(offer.side, pasted.side);
-  if (models)
-    conflicts.push({ kind: 'model', text: versus('model number', [models[0]], [models[1]]) });
+  if (models && models.every(isModelNumber) && isSameScheme(models[0], models[1]))
+    conflicts.push({
+      kind: 'model',
+      text: versus(
+        'model number',
+        [withoutBrand(models[0], offer.side.brand)],
+        [withoutBrand(models[1], pasted.side.brand)],
+      ),
+    });
 
-  if (disjoint(offer.side.colours, pasted.side.colours)) {
+  if (
+    disjoint(offer.side.colours, pasted.side.colours) &&
+    disjoint(offer.side.colours.map(colourFamily), pasted.side.colours.map(colourFamily))
+  ) {
     conflicts.push({
       kind: 'colour',
       text: versus(

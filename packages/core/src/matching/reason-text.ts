@@ -54,6 +54,18 @@ function properName(name: string): string {
     .join(' ');
 }
 
+/**
+ * A model number without the brand the matcher glued to it ("SONY-WH-1000XM5" → "WH-1000XM5",
+ * "TCL-QM655R" → "QM655R"): the brand is said elsewhere.
+ */
+export function withoutBrand(model: string, brand: string | null | undefined): string {
+  if (!brand) return model;
+  const prefix = `${brand.replace(/\s+/g, '-').toUpperCase()}-`;
+  return model.toUpperCase().startsWith(prefix) && model.length > prefix.length + 2
+    ? model.slice(prefix.length)
+    : model;
+}
+
 /** "a vs b" as the matcher writes it (pasted first), turned around: the other listing first. */
 function swapped(values: string, format: (value: string) => string = (value) => value): string {
   const [pasted, offer] = values.split(' vs ');
@@ -66,7 +78,7 @@ interface ReasonRule {
   pattern: RegExp;
   /** The conflict kind that says the same, so the conflict's own wording stands alone. */
   kind?: ConflictKind;
-  sentence: (match: RegExpExecArray) => string | null;
+  sentence: (match: RegExpExecArray, brand: string | null) => string | null;
 }
 
 const FAMILY_NAMES: Record<string, string> = {
@@ -88,12 +100,19 @@ const FAMILY_KINDS: Record<string, ConflictKind> = {
 };
 
 const RULES: readonly ReasonRule[] = [
-  { pattern: /^same model number (.+)$/, sentence: (m) => `Same model number (${m[1]!})` },
-  { pattern: /^related model number (.+)$/, sentence: (m) => `Related model number (${m[1]!})` },
+  {
+    pattern: /^same model number (.+)$/,
+    sentence: (m, brand) => `Same model number (${withoutBrand(m[1]!, brand)})`,
+  },
+  {
+    pattern: /^related model number (.+)$/,
+    sentence: (m, brand) => `Related model number (${withoutBrand(m[1]!, brand)})`,
+  },
   {
     pattern: /^different model numbers: (.+)$/,
     kind: 'model',
-    sentence: (m) => `Different model number: ${swapped(m[1]!)}`,
+    sentence: (m, brand) =>
+      `Different model number: ${swapped(m[1]!, (model) => withoutBrand(model, brand))}`,
   },
   {
     pattern: /^same (storage|size|wattage|frequency|resolution|battery|speed|voltage|zoom) (\S+)$/,
@@ -158,7 +177,11 @@ const RULES: readonly ReasonRule[] = [
 ];
 
 /** One of the matcher's reasons as a sentence, or null when it is an internal. */
-function matcherSentence(reason: string, conflictKinds: ReadonlySet<ConflictKind>): string | null {
+function matcherSentence(
+  reason: string,
+  conflictKinds: ReadonlySet<ConflictKind>,
+  brand: string | null,
+): string | null {
   for (const rule of RULES) {
     const match = rule.pattern.exec(reason);
     if (!match) continue;
@@ -167,7 +190,7 @@ function matcherSentence(reason: string, conflictKinds: ReadonlySet<ConflictKind
     const family = /^different (\w+):/.exec(reason)?.[1];
     const familyKind = family ? FAMILY_KINDS[family] : undefined;
     if (familyKind && conflictKinds.has(familyKind)) return null;
-    return rule.sentence(match);
+    return rule.sentence(match, brand);
   }
   // A reason this list does not know yet: shown as a sentence unless it carries a raw figure.
   if (/\d\.\d\d/.test(reason)) return null;
@@ -183,12 +206,14 @@ export function reasonSentences(
   conflicts: readonly ProductConflict[],
   evidence: readonly string[],
   matcherReasons: readonly string[] = [],
+  /** The product's brand, as the matcher reads it ("tcl"), to leave out of model numbers. */
+  brand: string | null = null,
 ): string[] {
   const kinds = new Set(conflicts.map((conflict) => conflict.kind));
   const sentences = [
     ...conflicts.map((conflict) => conflict.text),
     ...evidence,
-    ...matcherReasons.map((reason) => matcherSentence(reason, kinds)),
+    ...matcherReasons.map((reason) => matcherSentence(reason, kinds, brand)),
   ];
   return [...new Set(sentences.filter((sentence): sentence is string => sentence !== null))];
 }

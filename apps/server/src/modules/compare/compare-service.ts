@@ -270,7 +270,12 @@ export class CompareService {
         tier: differences.length > 0 ? 'similar' : entry.evidenceTier,
         evidenceTier: entry.evidenceTier,
         differences,
-        reasons: reasonSentences(differences, entry.evidence, entry.matcherReasons),
+        reasons: reasonSentences(
+          differences,
+          entry.evidence,
+          entry.matcherReasons,
+          pastedSide.brand,
+        ),
         merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
       };
     };
