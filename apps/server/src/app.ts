@@ -7,7 +7,6 @@ import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
-import { merchantAccessPlugin } from './modules/auth/merchant-access.ts';
 import { businessSetupModule } from './modules/business-setup/business-setup-module.ts';
 import { businessModule } from './modules/business/business-module.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,6 +31,7 @@ import { priceHistoryRoutes } from './modules/catalog/price-history-routes.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes, rewriteLatestApiUrl } from './modules/identity/routes.ts';
 import { ReferralRepository } from './modules/referral/referral-repository.ts';
+import type { ClickThrottleOptions } from './modules/referral/click-throttle.ts';
 import { ReferralService } from './modules/referral/referral-service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { shopperRoutes } from './modules/shopper/routes.ts';
@@ -44,6 +44,8 @@ import type { Database } from './platform/db/database.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { handleFrameworkError } from './platform/http/framework-errors.ts';
 import { nulCharactersPlugin } from './platform/http/nul-characters.ts';
+import type { GuessLimits } from './platform/http/guess-limits.ts';
+import type { LimitStore } from './platform/http/rate-limit-stores.ts';
 import { rateLimitPlugin } from './platform/http/rate-limits.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
@@ -54,7 +56,8 @@ import { createMailer } from './platform/mailer/mailer.ts';
 export type AppSettings = Pick<
   AppConfig,
   'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'fetchAllowPrivate'
->;
+> &
+  Partial<Pick<AppConfig, 'trustProxy' | 'redisUrl'>>;
 
 export interface AppDependencies {
   config: AppSettings;
@@ -67,6 +70,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** Per-route rate limits; on unless false (a benchmark driving one route from one address). */
   rateLimits?: boolean;
+  /** Sizes of the abuse limits, for tests that reach them in a few requests. */
+  limits?: { guesses?: Partial<GuessLimits>; clicks?: ClickThrottleOptions };
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
 }
@@ -98,7 +103,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: handleFrameworkError,
     rewriteUrl: rewriteLatestApiUrl,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the proxies: otherwise anyone could pick their address
+    // (and so their rate limits) with an X-Forwarded-For header.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
 
   // A callback hook: an async one costs every request a promise.
@@ -148,7 +155,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const shopper = new ShopperService(new ShopperRepository(database.db), compare);
   const browse = new BrowseService(new BrowseRepository(database.db));
   const isSecure = config.publicUrl.startsWith('https:');
-  const referral = new ReferralService(new ReferralRepository(database.db));
+  const referral = new ReferralService(new ReferralRepository(database.db), {
+    throttle: deps.limits?.clicks,
+  });
   app.decorate('referral', referral);
   app.addHook('onClose', () => referral.close()); // clicks still waiting are written first
 
@@ -156,9 +165,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
-  if (deps.rateLimits !== false) await app.register(rateLimitPlugin);
-  // Before any route: it guards each /api/business/* route as it is declared.
-  await app.register(merchantAccessPlugin, { auth });
+  if (deps.rateLimits !== false) {
+    await app.register(rateLimitPlugin, {
+      store: limitStoreOf(config, database),
+      guesses: deps.limits?.guesses,
+    });
+  }
   await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });
@@ -199,4 +211,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(businessModule, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
   return app;
+}
+
+/**
+ * Redis when REDIS_URL is set, else PostgreSQL's table: every process on them shares one count.
+ * PGlite is one process, so its counters stay in memory.
+ */
+function limitStoreOf(config: AppSettings, database: Database): LimitStore {
+  if (config.redisUrl) return { kind: 'redis', url: config.redisUrl };
+  if (database.kind === 'postgres') return { kind: 'postgres', db: database.db };
+  return { kind: 'memory' };
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many proxies in front of ipick, as Express
+ * does; Fastify itself takes a number as trusting none, since a client that reaches ipick
+ * directly could then choose its address (the README says to give addresses where possible).
+ */
+function trustProxyOption(value: AppSettings['trustProxy']) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
 }

@@ -55,6 +55,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'yes', '10.0.0', '10.0.0.0/33', '10.0.0.1,', '1.2.3.4/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        `TRUST_PROXY: must be a number of proxy hops`,
+      );
+    }
+  });
+
+  it('keeps shared counters in Redis only when REDIS_URL is set', () => {
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379' }).redisUrl).toBe(
+      'redis://cache.internal:6379',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
 
@@ -20,6 +21,13 @@ export interface AppConfig {
   fetchAllowPrivate: boolean;
   /** An admin to create (or promote) at start-up, from ADMIN_EMAIL and ADMIN_PASSWORD. */
   initialAdmin: { email: string; password: string } | null;
+  /**
+   * Which reverse proxies' X-Forwarded-For to believe (TRUST_PROXY), as Fastify's `trustProxy`
+   * takes it: a hop count or addresses and CIDR ranges. Off by default.
+   */
+  trustProxy: false | number | string[];
+  /** Redis for counters shared by several processes (REDIS_URL); null keeps them elsewhere. */
+  redisUrl: string | null;
   /** The built web app to serve, from IPICK_WEB_ROOT; null serves apps/web/dist. */
   webRoot: string | null;
 }
@@ -51,6 +59,24 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   IPICK_FETCH_ALLOW_PRIVATE: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(70).optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be a number of proxy hops (such as 1) or a comma-separated list of proxy addresses and CIDR ranges (such as 10.0.0.0/8,::1)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   IPICK_WEB_ROOT: z.string().min(1).optional(),
 });
 
@@ -98,6 +124,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
         ? { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD }
         : null,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    redisUrl: vars.REDIS_URL ?? null,
     webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
   };
+}
+
+/** The names of address ranges Fastify's `trustProxy` (proxy-addr) knows. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A whole IPv4 address in four decimal parts, or an IPv6 address. */
+function isAddress(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+}
+
+/** An address, or an address and a prefix length that fits it (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0 || !isAddress(address)) return false;
+  return prefix === undefined || ipaddr.isValidCIDR(text);
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it, or null when it is neither a hop count nor a list of
+ * addresses. `true` (trust any sender) is refused on purpose: then every client could choose
+ * its own address, and so its own rate limits.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim();
+  if (/^\d{1,3}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const isValid = (entry: string) => PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry);
+  return entries.every(isValid) ? entries : null;
 }

@@ -101,12 +101,16 @@ export class AuthService {
     return { user: result.user, refreshToken: result.refreshToken };
   }
 
-  /** Admin sign-in: a non-admin gets no session at all. */
+  /**
+   * Admin sign-in: a non-admin gets no session at all, and the answer a wrong password gets, so
+   * that the admin sign-in does not tell which emails and passwords are right (issue: account
+   * enumeration).
+   */
   async signInAdmin(email: string, password: string, ip: string | null): Promise<SignedIn> {
     const signedIn = await this.signIn(email, password, ip);
     if (!(await this.#repository.isAdmin(signedIn.user.id))) {
       await this.signOut(signedIn.refreshToken);
-      throw new AppError('forbidden', 'This account does not have admin access.');
+      throw new AppError('invalid_credentials', 'Wrong email or password.');
     }
     return signedIn;
   }

@@ -1,6 +1,7 @@
 import { businessRegisterRequestSchema, loginRequestSchema } from '@ipick/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
+import { accountGuesses, accountProbes } from '../../platform/http/guess-limits.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import { toBusiness, type AuthService } from './auth-service.ts';
@@ -25,10 +26,7 @@ export async function businessAuthRoutes(
   app.addHook('onRequest', refuseCrossSiteWrites);
   const ipOf = (request: FastifyRequest) => request.ip ?? null;
 
-  // Signing in and out needs no merchant session, and a suspended merchant may still sign out.
-  const publicRoute = { config: { merchantAction: 'public' as const } };
-
-  app.get('/api/business/auth/me', publicRoute, async (request, reply) => {
+  app.get('/api/business/auth/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const business = await requireBusiness(request, auth).catch(() => null);
     if (!business && request.cookies[BUSINESS_COOKIE]) {
@@ -39,7 +37,7 @@ export async function businessAuthRoutes(
 
   app.post(
     '/api/business/auth/register',
-    { config: { rateLimit: mailSendingLimit, merchantAction: 'public' } },
+    { config: { rateLimit: mailSendingLimit, guesses: accountProbes } },
     async (request, reply) => {
       const body = parseRequestPart(businessRegisterRequestSchema, request.body, 'body');
       const { business, refreshToken } = await auth.registerBusiness(body, ipOf(request));
@@ -50,7 +48,7 @@ export async function businessAuthRoutes(
 
   app.post(
     '/api/business/auth/login',
-    { config: { rateLimit: credentialAttemptLimit, merchantAction: 'public' } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: accountGuesses } },
     async (request, reply) => {
       const body = parseRequestPart(loginRequestSchema, request.body, 'body');
       const { business, refreshToken } = await auth.signInBusiness(
@@ -63,7 +61,7 @@ export async function businessAuthRoutes(
     },
   );
 
-  app.post('/api/business/auth/logout', publicRoute, async (request, reply) => {
+  app.post('/api/business/auth/logout', async (request, reply) => {
     const token = readSessionCookie(request, BUSINESS_COOKIE);
     if (token) await auth.signOut(token);
     clearSessionCookie(reply, BUSINESS_COOKIE, isSecure);

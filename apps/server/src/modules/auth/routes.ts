@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
+import { accountGuesses, accountProbes, codeGuesses } from '../../platform/http/guess-limits.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService, CurrentSession } from './auth-service.ts';
@@ -70,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/login',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: accountGuesses } },
     async (request, reply) => {
       const body = parseRequestPart(loginRequestSchema, request.body, 'body');
       return startSession(reply, await auth.signIn(body.email, body.password, ipOf(request)));
@@ -79,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/register',
-    { config: { rateLimit: mailSendingLimit } },
+    { config: { rateLimit: mailSendingLimit, guesses: accountProbes } },
     async (request, reply) => {
       const body = parseRequestPart(registerRequestSchema, request.body, 'body');
       return startSession(reply, await auth.register(body.email, body.password, ipOf(request)));
@@ -88,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/admin/auth/login',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: accountGuesses } },
     async (request, reply) => {
       const body = parseRequestPart(loginRequestSchema, request.body, 'body');
       return startSession(reply, await auth.signInAdmin(body.email, body.password, ipOf(request)));
@@ -114,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/reset-password',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const body = parseRequestPart(resetPasswordRequestSchema, request.body, 'body');
       await auth.resetPassword(body.code, body.password);
@@ -124,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/verify-email',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const body = parseRequestPart(emailCodeRequestSchema, request.body, 'body');
       await auth.verifyEmail(body.code);
@@ -150,7 +151,7 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/magic-link/sign-in',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request, reply) => {
       const body = parseRequestPart(emailCodeRequestSchema, request.body, 'body');
       return startSession(reply, await auth.signInWithMagicLink(body.code, ipOf(request)));

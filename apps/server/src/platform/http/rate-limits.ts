@@ -1,17 +1,30 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_GUESS_LIMITS, guessLimitPlugin, type GuessLimits } from './guess-limits.ts';
+import { rateLimitStoreOptions, type LimitStore } from './rate-limit-stores.ts';
+
+export interface RateLimitSettings {
+  /** Where the counters live: shared by every process on PostgreSQL or Redis. */
+  store: LimitStore;
+  /** The limits of failed guesses; tests use small ones. */
+  guesses?: Partial<GuessLimits>;
+}
 
 /**
- * Rate limits are opt-in per route (`config.rateLimit`). Counters live in process memory, so
- * with several processes each enforces its own share; that still stops password guessing.
+ * Rate limits are opt-in per route: `config.rateLimit` counts requests, `config.guesses`
+ * counts failed guesses at secrets (guess-limits.ts). Both keep their counters in the store
+ * of `settings`, so that several processes enforce one limit.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, settings: RateLimitSettings) => {
+    const store = rateLimitStoreOptions(settings.store);
+    app.addHook('onClose', store.close);
     await app.register(rateLimit, {
       global: false,
       // After body parsing, so that limits can count per account as well as per address.
       hook: 'preHandler',
+      ...store.options,
       errorResponseBuilder: (_request, context) => {
         const error = new Error(
           `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -20,18 +33,24 @@ export const rateLimitPlugin = fp(
         return error;
       },
     });
+    await app.register(guessLimitPlugin, {
+      limits: { ...DEFAULT_GUESS_LIMITS, ...settings.guesses },
+    });
   },
   { name: 'rate-limits' },
 );
 
-/** Guesses are counted per address and per account, so one attacker cannot spread them. */
+/** One address asking about one email: the key of the request limits below. */
 export function ipAndEmailKey(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
   return `${request.ip}|${email}`;
 }
 
-/** Limits for endpoints that check a secret (passwords, emailed codes). */
+/**
+ * Requests, successful or not, of one address about one email at endpoints that check a secret:
+ * a bound on bursts sent faster than failures are counted (failures: guess-limits.ts).
+ */
 export const credentialAttemptLimit = {
   max: 10,
   timeWindow: '5 minutes',

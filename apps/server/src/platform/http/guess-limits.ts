@@ -1,0 +1,184 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/** How many failed guesses a counter allows within its window. */
+export interface GuessWindow {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Failed guesses at secrets (passwords, emailed codes), counted three ways, each in its own
+ * window: per address (one address spraying many accounts), per account from one address,
+ * and per account from every address (many addresses guessing one account).
+ */
+export interface GuessLimits {
+  address: GuessWindow;
+  pair: GuessWindow;
+  account: GuessWindow;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * One address: 30 failures an hour, whatever it guesses at (an office behind one address still
+ * has room for its typos). One address at one account: 5 per 15 minutes. One account from
+ * every address: 10 an hour, and after that one more guess per address that failed nothing
+ * in the past hour (see `refuseWhileLimited`).
+ */
+export const DEFAULT_GUESS_LIMITS: GuessLimits = {
+  address: { max: 30, windowMs: HOUR_MS },
+  pair: { max: 5, windowMs: 15 * MINUTE_MS },
+  account: { max: 10, windowMs: HOUR_MS },
+};
+
+/** What a route's failed answers count against: route config `guesses`. */
+export interface GuessCounting {
+  /** The account guessed at (its email), when the request names one. */
+  accountOf?: (request: FastifyRequest) => string | null;
+  /** Which answers are failed guesses: by default every 4xx but the 429 of a limit. */
+  isFailure?: (statusCode: number) => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    guesses?: GuessCounting;
+  }
+}
+
+/** The email of a sign-in body (`{ email }`), as accounts are looked up: trimmed, lower case. */
+export function emailOfBody(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return email === '' ? null : email;
+}
+
+/** Guesses at an account: a sign-in with an email and a password. */
+export const accountGuesses: GuessCounting = { accountOf: emailOfBody };
+
+/** Guesses at an emailed code: the code names no account, so only its address counts. */
+export const codeGuesses: GuessCounting = {};
+
+/**
+ * Asking about an email that has an account (registering it again): the answer tells, so each
+ * such answer counts toward the address's limit, like a wrong guess.
+ */
+export const accountProbes: GuessCounting = { isFailure: (status) => status === 409 };
+
+const isClientError = (status: number) => status >= 400 && status < 500 && status !== 429;
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+type CounterState = Awaited<ReturnType<Counter>>;
+
+/**
+ * Counts failed guesses on every route whose config has `guesses`, and refuses a guess with 429
+ * and Retry-After (spec §8) while one of its counters is full. Needs @fastify/rate-limit
+ * registered first: its store (memory, PostgreSQL or Redis) holds these counters too.
+ */
+export const guessLimitPlugin = fp(
+  async (app: FastifyInstance, options: { limits: GuessLimits }) => {
+    const { limits } = options;
+    const accounts = new WeakMap<FastifyRequest, string>();
+    const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+    const counter = (name: string, window: GuessWindow, key: (r: FastifyRequest) => string) =>
+      app.createRateLimit({
+        max: window.max,
+        timeWindow: window.windowMs,
+        keyGenerator: (request) => `guesses:${name}:${key(request)}`,
+      });
+    const byAddress = counter('address', limits.address, addressOf);
+    const byPair = counter('pair', limits.pair, (r) => `${addressOf(r)}|${accounts.get(r)}`);
+    const byAccount = counter('account', limits.account, (r) => accounts.get(r)!);
+
+    /**
+     * An account whose limit is spent is not locked: that would let anyone lock anyone out by
+     * guessing wrong on purpose. An address with no failed guess in its window may still try
+     * (the account's owner, at home), while every address that took part in the guessing is
+     * refused until the account's window or its own ends. A botnet thus gets one guess per
+     * address per hour once the account's limit is spent, and the owner also keeps the emailed
+     * sign-in link and password reset, whose codes are counted apart.
+     */
+    async function refuseWhileLimited(
+      counting: GuessCounting,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
+      const account = counting.accountOf?.(request) ?? null;
+      if (account !== null) accounts.set(request, account);
+      const address = await byAddress(request, { increment: false });
+      if (isSpent(address)) refuse(reply, ttlOf(address));
+      if (account === null) return;
+      const [pair, ofAccount] = await Promise.all([
+        byPair(request, { increment: false }),
+        byAccount(request, { increment: false }),
+      ]);
+      if (isSpent(pair)) refuse(reply, ttlOf(pair));
+      if (isSpent(ofAccount) && hasFailed(address)) {
+        refuse(reply, Math.min(ttlOf(ofAccount), ttlOf(address)));
+      }
+    }
+
+    /** Counts a failed answer before it is sent, so the next guess already sees it. */
+    async function countFailure(
+      counting: GuessCounting,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+    ) {
+      const isFailure = counting.isFailure ?? isClientError;
+      if (!isFailure(reply.statusCode)) return payload;
+      const counts: Promise<unknown>[] = [byAddress(request)];
+      if (accounts.has(request)) counts.push(byPair(request), byAccount(request));
+      await Promise.all(counts);
+      return payload;
+    }
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const counting = route.config?.guesses;
+      if (!counting) return;
+      route.preHandler = [
+        ...hooksOf(route.preHandler),
+        (request, reply) => refuseWhileLimited(counting, request, reply),
+      ];
+      route.onSend = [
+        ...hooksOf(route.onSend),
+        (request, reply, payload) => countFailure(counting, request, reply, payload),
+      ];
+    });
+  },
+  { name: 'guess-limits', dependencies: ['@fastify/rate-limit'] },
+);
+
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+function isSpent(state: CounterState): boolean {
+  return !state.isAllowed && state.remaining === 0;
+}
+
+function hasFailed(state: CounterState): boolean {
+  return !state.isAllowed && state.remaining < state.max;
+}
+
+function ttlOf(state: CounterState): number {
+  return state.isAllowed ? 0 : state.ttl;
+}
+
+function refuse(reply: FastifyReply, ttlMs: number): never {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  void reply.header('retry-after', String(seconds));
+  throw new AppError(
+    'rate_limited',
+    `Too many failed attempts. Try again in ${describe(seconds)}.`,
+  );
+}
+
+function describe(seconds: number): string {
+  if (seconds < 120) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
