@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 import type { AccountsSetup } from '../auth/accounts-setup.ts';
 import { loadDemoCatalog } from './catalog-loader.ts';
+import { loadDemoMerchant } from './demo-merchant.ts';
 
 /**
  * Demo accounts for local use (listed in the README) and the demo catalog. They are created on
@@ -34,10 +35,17 @@ export async function loadDemoDataOnce(
     .where('key', '=', DEMO_STATE_KEY)
     .executeTakeFirst();
   if (marker) return false;
-  await setup.ensureUser(demoAccounts.shopper.email, demoAccounts.shopper.password, 'Demo Shopper');
-  await setup.ensureBusiness(demoAccounts.merchant);
+  const shopper = await setup.ensureUser(
+    demoAccounts.shopper.email,
+    demoAccounts.shopper.password,
+    'Demo Shopper',
+  );
+  const business = await setup.ensureBusiness(demoAccounts.merchant);
   await setup.ensureAdmin(demoAccounts.admin.email, demoAccounts.admin.password);
-  await loadDemoCatalog(db, { seed: 1, products: DEMO_CATALOG_PRODUCTS });
+  const catalog = { seed: 1, products: DEMO_CATALOG_PRODUCTS };
+  await loadDemoCatalog(db, catalog);
+  // The demo merchant's shop with its feed, keys and three weeks of shoppers (issue 19).
+  await loadDemoMerchant(db, { business, shopperUserId: shopper.user.id, catalog });
   await db
     .insertInto('app_state')
     .values({ key: DEMO_STATE_KEY, value: JSON.stringify({ loadedAt: new Date().toISOString() }) })
