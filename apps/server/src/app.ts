@@ -7,6 +7,7 @@ import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { merchantAccessPlugin } from './modules/auth/merchant-access.ts';
 import { businessSetupModule } from './modules/business-setup/business-setup-module.ts';
 import { businessModule } from './modules/business/business-module.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       guesses: deps.limits?.guesses,
     });
   }
+  // Before any route: it guards each /api/business/* route as it is declared.
+  await app.register(merchantAccessPlugin, { auth });
   await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });

@@ -26,7 +26,10 @@ export async function businessAuthRoutes(
   app.addHook('onRequest', refuseCrossSiteWrites);
   const ipOf = (request: FastifyRequest) => request.ip ?? null;
 
-  app.get('/api/business/auth/me', async (request, reply) => {
+  // Signing in and out needs no merchant session, and a suspended merchant may still sign out.
+  const publicRoute = { config: { merchantAction: 'public' as const } };
+
+  app.get('/api/business/auth/me', publicRoute, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const business = await requireBusiness(request, auth).catch(() => null);
     if (!business && request.cookies[BUSINESS_COOKIE]) {
@@ -37,7 +40,7 @@ export async function businessAuthRoutes(
 
   app.post(
     '/api/business/auth/register',
-    { config: { rateLimit: mailSendingLimit, guesses: accountProbes } },
+    { config: { rateLimit: mailSendingLimit, guesses: accountProbes, merchantAction: 'public' } },
     async (request, reply) => {
       const body = parseRequestPart(businessRegisterRequestSchema, request.body, 'body');
       const { business, refreshToken } = await auth.registerBusiness(body, ipOf(request));
@@ -48,7 +51,13 @@ export async function businessAuthRoutes(
 
   app.post(
     '/api/business/auth/login',
-    { config: { rateLimit: credentialAttemptLimit, guesses: accountGuesses } },
+    {
+      config: {
+        rateLimit: credentialAttemptLimit,
+        guesses: accountGuesses,
+        merchantAction: 'public',
+      },
+    },
     async (request, reply) => {
       const body = parseRequestPart(loginRequestSchema, request.body, 'body');
       const { business, refreshToken } = await auth.signInBusiness(
@@ -61,7 +70,7 @@ export async function businessAuthRoutes(
     },
   );
 
-  app.post('/api/business/auth/logout', async (request, reply) => {
+  app.post('/api/business/auth/logout', publicRoute, async (request, reply) => {
     const token = readSessionCookie(request, BUSINESS_COOKIE);
     if (token) await auth.signOut(token);
     clearSessionCookie(reply, BUSINESS_COOKIE, isSecure);
