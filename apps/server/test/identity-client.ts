@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { IdentityRepository } from '../src/modules/identity/core/identity-repository.ts';
 import { Projects } from '../src/modules/identity/core/projects.ts';
 import type { DatabaseSchema } from '../src/platform/db/schema.ts';
@@ -58,4 +58,20 @@ export async function identityKeys(
   const projects = new Projects(new IdentityRepository(db), publicUrl);
   const project = await projects.ensureDefaultProject();
   return projects.ensureKeys(project.id);
+}
+
+/**
+ * Changes settings of ipick's identity project, as the admin tier will (issue 14); until then
+ * tests set what a scenario needs here.
+ */
+export async function updateProjectConfig(
+  db: Kysely<DatabaseSchema>,
+  projectId: string,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .updateTable('identity_projects')
+    .set({ config: sql`config || ${JSON.stringify(changes)}::jsonb` })
+    .where('id', '=', projectId)
+    .execute();
 }

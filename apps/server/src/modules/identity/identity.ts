@@ -3,6 +3,10 @@ import {
   type IdentityCore,
   type IdentityCoreOptions,
 } from './core/identity-core.ts';
+import { Permissions } from './permissions/permissions.ts';
+import { PermissionsRepository } from './permissions/permissions-repository.ts';
+import { Teams } from './teams/teams.ts';
+import { TeamsRepository } from './teams/teams-repository.ts';
 
 export type IdentityOptions = IdentityCoreOptions;
 
@@ -10,8 +14,18 @@ export type IdentityOptions = IdentityCoreOptions;
  * The identity service's parts, wired together: the core and each capability built on it.
  * It depends on no other module.
  */
-export type Identity = IdentityCore;
+export interface Identity extends IdentityCore {
+  teams: Teams;
+  permissions: Permissions;
+}
 
 export function createIdentity(options: IdentityOptions): Identity {
-  return createIdentityCore(options);
+  const core = createIdentityCore(options);
+  const teams = new Teams(new TeamsRepository(options.db));
+  const permissions = new Permissions(new PermissionsRepository(options.db), core.projects, teams);
+  // The core and teams know their capabilities only through these hooks.
+  core.accounts.teamLinks = teams;
+  core.accounts.onUserCreated((project, userId) => permissions.grantUserDefaults(project, userId));
+  teams.permissions = permissions;
+  return { ...core, teams, permissions };
 }

@@ -4,6 +4,8 @@ import { handleIdentityError } from './core/api-errors.ts';
 import { StatusError } from './core/known-errors.ts';
 import { coreRoutes } from './core/routes.ts';
 import type { Identity } from './identity.ts';
+import { permissionRoutes } from './permissions/routes.ts';
+import { teamRoutes } from './teams/routes.ts';
 
 interface IdentityRoutesOptions {
   identity: Identity;
@@ -55,4 +57,6 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   );
 
   await app.register(coreRoutes, { identity });
+  await app.register(teamRoutes, { identity });
+  await app.register(permissionRoutes, { identity });
 }

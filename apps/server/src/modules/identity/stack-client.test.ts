@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { StackClientApp, StackServerApp } from '@stackframe/js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { identityKeys, type IdentityKeys } from '../../../test/identity-client.ts';
+import {
+  identityKeys,
+  updateProjectConfig,
+  type IdentityKeys,
+} from '../../../test/identity-client.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 
@@ -26,6 +30,10 @@ beforeAll(async () => {
   });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   keys = await identityKeys(testDb.database.db, baseUrl);
+  await updateProjectConfig(testDb.database.db, keys.projectId, {
+    client_team_creation_enabled: true,
+    project_permission_definitions: [{ id: 'read_reports', contained_permission_ids: [] }],
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -129,5 +137,68 @@ describe('@stackframe/js against ipick', () => {
     });
     expect(second.status).toBe('error');
     if (second.status === 'error') expect(second.error.errorCode).toBe('USER_EMAIL_ALREADY_EXISTS');
+  });
+
+  it('creates a team, adds a member, edits profiles, grants, checks and revokes permissions, leaves and deletes', async () => {
+    const owner = clientApp();
+    await owner.signUpWithCredential({
+      email: `sdk-owner-${Date.now()}@example.com`,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    const ownerUser = await owner.getUser({ or: 'throw' });
+    const team = await ownerUser.createTeam({ displayName: 'SDK shop' });
+    expect(team.displayName).toBe('SDK shop');
+    // createTeam selects the new team.
+    expect((await owner.getUser({ or: 'throw' })).selectedTeam?.id).toBe(team.id);
+    expect((await ownerUser.listTeams()).map((listed) => listed.id)).toEqual([team.id]);
+    expect(await ownerUser.hasPermission(team, '$update_team')).toBe(true);
+    await team.update({ displayName: 'SDK shop, renamed' });
+    expect((await ownerUser.getTeam(team.id))?.displayName).toBe('SDK shop, renamed');
+
+    const colleague = clientApp();
+    await colleague.signUpWithCredential({
+      email: `sdk-colleague-${Date.now()}@example.com`,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    const colleagueUser = await colleague.getUser({ or: 'throw' });
+    const server = serverApp();
+    const serverTeam = await server.getTeam(team.id);
+    await serverTeam!.addUser(colleagueUser.id);
+    expect((await serverTeam!.listUsers()).map((member) => member.id).sort()).toEqual(
+      [ownerUser.id, colleagueUser.id].sort(),
+    );
+
+    const colleagueTeam = (await colleagueUser.listTeams())[0]!;
+    const profile = await colleagueUser.getTeamProfile(colleagueTeam);
+    await profile.update({ displayName: 'Till 2' });
+    const members = await colleagueTeam.listUsers();
+    expect(members.find((member) => member.id === colleagueUser.id)?.teamProfile.displayName).toBe(
+      'Till 2',
+    );
+
+    // Team permissions: a member holds team_member, not $manage_api_keys until granted.
+    expect(await colleagueUser.hasPermission(colleagueTeam, '$read_members')).toBe(true);
+    expect(await colleagueUser.hasPermission(colleagueTeam, '$manage_api_keys')).toBe(false);
+    const serverColleague = (await server.getUser(colleagueUser.id))!;
+    await serverColleague.grantPermission(serverTeam!, '$manage_api_keys');
+    expect(await serverColleague.hasPermission(serverTeam!, '$manage_api_keys')).toBe(true);
+    await serverColleague.revokePermission(serverTeam!, '$manage_api_keys');
+    expect(await serverColleague.hasPermission(serverTeam!, '$manage_api_keys')).toBe(false);
+
+    // Project permissions.
+    await serverColleague.grantPermission('read_reports');
+    expect(await colleagueUser.hasPermission('read_reports')).toBe(true);
+    await serverColleague.revokePermission('read_reports');
+    expect(await serverColleague.hasPermission('read_reports')).toBe(false);
+
+    // The colleague leaves; the owner deletes the team.
+    await colleagueUser.leaveTeam(colleagueTeam);
+    expect(await colleagueUser.listTeams()).toEqual([]);
+    await team.delete();
+    expect(await server.getTeam(team.id)).toBeNull();
   });
 });

@@ -11,6 +11,10 @@ export interface DatabaseSchema {
   identity_contact_channels: IdentityContactChannelsTable;
   identity_sessions: IdentitySessionsTable;
   identity_verification_codes: IdentityVerificationCodesTable;
+  identity_teams: IdentityTeamsTable;
+  identity_team_members: IdentityTeamMembersTable;
+  identity_team_permissions: IdentityTeamPermissionsTable;
+  identity_project_permissions: IdentityProjectPermissionsTable;
   mail_outbox: MailOutboxTable;
   auth_admins: AuthAdminsTable;
   businesses: BusinessesTable;
@@ -135,6 +139,41 @@ export interface IdentityVerificationCodesTable {
   expires_at: Date;
   used_at: Date | null;
   attempt_count: Generated<number>;
+}
+
+export interface IdentityTeamsTable {
+  id: string;
+  project_id: string;
+  display_name: string;
+  profile_image_url: string | null;
+  client_metadata: JsonColumn;
+  client_read_only_metadata: JsonColumn;
+  server_metadata: JsonColumn;
+  created_at: CreatedAt;
+}
+
+export interface IdentityTeamMembersTable {
+  team_id: string;
+  user_id: string;
+  project_id: string;
+  display_name: string | null;
+  profile_image_url: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IdentityTeamPermissionsTable {
+  team_id: string;
+  user_id: string;
+  project_id: string;
+  permission_id: string;
+  created_at: CreatedAt;
+}
+
+export interface IdentityProjectPermissionsTable {
+  user_id: string;
+  project_id: string;
+  permission_id: string;
+  created_at: CreatedAt;
 }
 
 export type MailOutboxStatus = 'sent' | 'failed' | 'logged';

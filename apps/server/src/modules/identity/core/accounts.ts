@@ -11,6 +11,7 @@ import { knownErrors, StatusError } from './known-errors.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedSession, Sessions } from './sessions.ts';
 import { resolveTrustedUrl } from './trusted-urls.ts';
+import type { TeamLinks } from './team-links.ts';
 import type { VerificationCodes } from './verification-codes.ts';
 
 export interface OutgoingMail {
@@ -51,6 +52,15 @@ export class Accounts {
   readonly #sendMail: SendMail;
   readonly #publicUrl: string;
   readonly #onBackgroundError: (error: unknown) => void;
+  /** Plugged in by the identity wiring once the teams capability exists. */
+  teamLinks: TeamLinks | null = null;
+  readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
+    [];
+
+  /** Lets a capability act on every new user (project-wide default permissions, §3.14). */
+  onUserCreated(listener: (project: ProjectRecord, userId: string) => Promise<void>): void {
+    this.#userCreatedListeners.push(listener);
+  }
 
   constructor(options: AccountsOptions) {
     this.#repository = options.repository;
@@ -361,9 +371,11 @@ export class Accounts {
         );
       }
     }
-    // There are no teams in this service yet, so no team can be selected.
     const teamId = userChanges.selectedTeamId ?? null;
-    if (teamId !== null) throw knownErrors.teamNotFound(teamId);
+    if (teamId !== null) {
+      if (!this.teamLinks) throw knownErrors.teamNotFound(teamId);
+      await this.teamLinks.requireSelectableTeam(projectId, teamId, userId);
+    }
     if (password !== undefined) {
       if (password !== null) checkPasswordRules(password);
       userChanges.passwordHash = password === null ? null : await hashPassword(password);
@@ -427,6 +439,7 @@ export class Accounts {
       }
       throw error;
     }
+    for (const listener of this.#userCreatedListeners) await listener(project, userId);
     return (await this.#repository.findUser(project.id, userId))!;
   }
 

@@ -135,6 +135,7 @@ export const listUsersQuery = z.strictObject({
   query: z.string().max(256).optional(),
   include_anonymous: z.enum(['true', 'false']).optional(),
   include_restricted: z.enum(['true', 'false']).optional(),
+  team_id: z.uuid().optional(),
 });
 
 export const emptyQuery = z.strictObject({});

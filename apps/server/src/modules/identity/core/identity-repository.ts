@@ -32,6 +32,21 @@ export interface ProjectConfig {
   allow_team_api_keys: boolean;
   /** Trusted origins for redirect and callback URLs, e.g. `https://ipick.example`. */
   domains: { domain: string; handler_path: string }[];
+  /**
+   * Permission definitions and default grants (spec §6, stack-auth.md §3.14). Absent keys
+   * mean the defaults of the permissions capability (team_admin, team_member).
+   */
+  team_permission_definitions?: PermissionDefinition[];
+  project_permission_definitions?: PermissionDefinition[];
+  team_creator_default_permissions?: { id: string }[];
+  team_member_default_permissions?: { id: string }[];
+  user_default_permissions?: { id: string }[];
+}
+
+export interface PermissionDefinition {
+  id: string;
+  description?: string;
+  contained_permission_ids: string[];
 }
 
 export interface UserRecord {
@@ -90,6 +105,8 @@ export interface UserListQuery {
   includeAnonymous: boolean;
   /** Users restricted by an admin are left out unless asked for. */
   includeRestricted: boolean;
+  /** Only these users (a team's members), when given. */
+  userIds?: string[];
 }
 
 const toJson = (value: unknown): string | null =>
@@ -328,6 +345,10 @@ export class IdentityRepository {
   ): Promise<{ users: UserRecord[]; nextCursor: string | null }> {
     const column = options.orderBy === 'last_active_at' ? 'last_active_at' : 'signed_up_at';
     let query = this.#selectUsers().where('u.project_id', '=', projectId);
+    if (options.userIds) {
+      if (options.userIds.length === 0) return { users: [], nextCursor: null };
+      query = query.where('u.id', 'in', options.userIds);
+    }
     if (!options.includeAnonymous) {
       query = query.where('u.is_anonymous', '=', false);
       if (!options.includeRestricted) query = query.where('u.restricted_by_admin', '=', false);

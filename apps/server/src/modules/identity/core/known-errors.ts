@@ -229,6 +229,61 @@ export const knownErrors = {
     known('EMAIL_ALREADY_VERIFIED', 409, 'This email is already verified.'),
   teamNotFound: (teamId: string) =>
     known('TEAM_NOT_FOUND', 404, `There is no team with id "${teamId}".`, { team_id: teamId }),
+  teamMembershipNotFound: (teamId: string, userId: string) =>
+    known('TEAM_MEMBERSHIP_NOT_FOUND', 404, `User ${userId} is not found in team ${teamId}.`, {
+      team_id: teamId,
+      user_id: userId,
+    }),
+  teamMembershipAlreadyExists: () =>
+    known('TEAM_MEMBERSHIP_ALREADY_EXISTS', 409, 'Team membership already exists.'),
+  teamPermissionRequired: (teamId: string, userId: string, permissionId: string) =>
+    known(
+      'TEAM_PERMISSION_REQUIRED',
+      401,
+      `User ${userId} does not have permission ${permissionId} in team ${teamId}.`,
+      { team_id: teamId, user_id: userId, permission_id: permissionId },
+    ),
+  teamPermissionNotFound: (teamId: string, userId: string, permissionId: string) =>
+    known(
+      'TEAM_PERMISSION_NOT_FOUND',
+      401,
+      `User ${userId} does not have permission ${permissionId} in team ${teamId}.`,
+      { team_id: teamId, user_id: userId, permission_id: permissionId },
+    ),
+  projectPermissionRequired: (userId: string, permissionId: string) =>
+    known(
+      'PROJECT_PERMISSION_REQUIRED',
+      401,
+      `User ${userId} does not have permission ${permissionId}.`,
+      {
+        user_id: userId,
+        permission_id: permissionId,
+      },
+    ),
+  permissionNotFound: (permissionId: string) =>
+    known('PERMISSION_NOT_FOUND', 404, `Permission "${permissionId}" not found.`, {
+      permission_id: permissionId,
+    }),
+  wrongPermissionScope: (permissionId: string, expectedScope: string, actualScope: string) =>
+    known(
+      'WRONG_PERMISSION_SCOPE',
+      404,
+      `Permission ${JSON.stringify(permissionId)} not found. (It was found for a different scope ${JSON.stringify(actualScope)}, but scope ${JSON.stringify(expectedScope)} was expected.)`,
+      { permission_id: permissionId, expected_scope: expectedScope, actual_scope: actualScope },
+    ),
+  teamInvitationEmailMismatch: () =>
+    known(
+      'TEAM_INVITATION_EMAIL_MISMATCH',
+      403,
+      'This team invitation was sent to a different email address. Sign in with the invited email, or add and verify that email on your account, then try again.',
+    ),
+  teamInvitationRestrictedUserNotAllowed: (reason: RestrictedReason) =>
+    known(
+      'TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED',
+      403,
+      `Restricted users cannot accept team invitations. Reason: ${reason.type}.`,
+      { restricted_reason: reason },
+    ),
   invalidOAuthClientIdOrSecret: (clientId: string) =>
     known('INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400, 'The client id or client secret is wrong.', {
       client_id: clientId,

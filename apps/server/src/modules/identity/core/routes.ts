@@ -64,8 +64,17 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     user_id: result.user.id,
     is_new_user: result.isNewUser,
   });
-  const presentUser = (ctx: IdentityRequestContext, user: UserRecord) =>
-    ctx.accessType === 'client' ? toClientUser(user) : toServerUser(user);
+  /** A user's read shape for the caller's tier, with their selected team in the same tier. */
+  const presentUser = async (ctx: IdentityRequestContext, user: UserRecord) => {
+    const tier = ctx.accessType === 'client' ? 'client' : 'server';
+    const links = identity.accounts.teamLinks;
+    const selectedTeam =
+      user.selectedTeamId && links
+        ? await links.presentTeam(ctx.project.id, user.selectedTeamId, tier)
+        : null;
+    const shape = tier === 'client' ? toClientUser(user) : toServerUser(user);
+    return { ...shape, selected_team: selectedTeam };
+  };
 
   /** The user a request acts on: the token's user, or (server tier) the one named in the path. */
   function requireUser(ctx: IdentityRequestContext): UserRecord {
@@ -405,7 +414,14 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
   app.get('/users', async (request) => {
     const ctx = requireAccess(await context(request), serverOrHigher);
     const query = parseIdentityInput(listUsersQuery, request.query, 'query');
+    let memberIds: string[] | undefined;
+    if (query.team_id !== undefined) {
+      const links = identity.accounts.teamLinks;
+      if (!links) throw knownErrors.teamNotFound(query.team_id);
+      memberIds = await links.memberIds(ctx.project.id, query.team_id);
+    }
     const page = await identity.accounts.list(ctx.project.id, {
+      userIds: memberIds,
       cursor: query.cursor,
       limit: query.limit ?? DEFAULT_USER_PAGE_SIZE,
       orderBy: query.order_by ?? 'signed_up_at',
@@ -415,7 +431,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       includeRestricted: query.include_restricted === 'true',
     });
     return {
-      items: page.users.map(toServerUser),
+      items: await Promise.all(page.users.map((user) => presentUser(ctx, user))),
       is_paginated: true,
       pagination: { next_cursor: page.nextCursor },
     };
@@ -442,19 +458,20 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       },
       { ...serverChanges(rest), isAnonymous: is_anonymous },
     );
-    return reply.code(201).send(toServerUser(user));
+    return reply.code(201).send(await presentUser(ctx, user));
   });
 
   app.get('/users/:id', async (request) => {
     const ctx = requireAccess(await context(request), serverOrHigher);
     const { id } = parseIdentityInput(idParams, request.params, 'params');
-    return toServerUser(await identity.accounts.require(ctx.project.id, id));
+    return presentUser(ctx, await identity.accounts.require(ctx.project.id, id));
   });
 
   app.patch('/users/:id', async (request) => {
     const ctx = requireAccess(await context(request), serverOrHigher);
     const { id } = parseIdentityInput(idParams, request.params, 'params');
-    return toServerUser(
+    return presentUser(
+      ctx,
       await identity.accounts.update(ctx.project.id, id, serverChanges(request.body)),
     );
   });
