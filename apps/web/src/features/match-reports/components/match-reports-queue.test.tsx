@@ -90,7 +90,7 @@ describe('the admins’ queue of wrong-match reports', { timeout: 30_000 }, () =
     const user = userEvent.setup({ delay: null });
     renderAt('/admin?tab=match-reports');
 
-    const list = await screen.findByRole('list', { name: 'Reports', exact: true });
+    const list = await screen.findByRole('list', { name: /^Reports$/ });
     const row = within(list).getByRole('listitem', {
       name: 'Walmart: "Acme 1.5L Electric Kettle"',
     });
