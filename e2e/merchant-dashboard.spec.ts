@@ -278,7 +278,7 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
     await expect(row).toContainText(price);
     // One shopper click: the referral call and the redirect that recorded it count once.
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
-    // Last click, the model invoices use, gives the whole sale to the shopper's click.
+    // Last click, the default model, gives the whole sale to the shopper's click.
     await expect(conversions.getByRole('columnheader').nth(3)).toHaveText(
       'Last click: first / last click',
     );

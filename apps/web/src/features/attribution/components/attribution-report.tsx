@@ -59,8 +59,9 @@ export function AttributionReport({ period, periodControl }: AttributionReportPr
         {report.data ? (
           <p className="pb-2 text-sm text-muted-foreground">
             Clicks count for {report.data.windowDays} day
-            {report.data.windowDays === 1 ? '' : 's'} before a conversion. Your invoices use{' '}
-            <strong>{MODEL_LABELS[report.data.defaultModel]}</strong>.
+            {report.data.windowDays === 1 ? '' : 's'} before a conversion. The report opens on{' '}
+            <strong>{MODEL_LABELS[report.data.defaultModel]}</strong>, your default model in
+            Settings.
           </p>
         ) : null}
       </div>

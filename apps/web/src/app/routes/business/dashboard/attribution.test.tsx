@@ -272,7 +272,7 @@ describe('/business/dashboard/checkout/attribution', () => {
     });
     renderAt(path);
     expect((await screen.findByText(/^Clicks count for/)).textContent).toBe(
-      'Clicks count for 1 day before a conversion. Your invoices use Last click.',
+      'Clicks count for 1 day before a conversion. The report opens on Last click, your default model in Settings.',
     );
   });
 
