@@ -147,8 +147,10 @@ export class MatchReportsRepository {
   }
 
   /**
-   * Sets a pending report's review; undefined when the report is unknown or no longer pending
-   * (another admin was first: the status check and the write are one statement).
+   * Sets a pending report's review, and the same verdict on every other pending report of the
+   * same pair, either way round: they ask the same question. Undefined when the report is
+   * unknown or no longer pending (another admin was first: the status check and the write are
+   * one statement).
    */
   async review(
     id: string,
@@ -156,13 +158,38 @@ export class MatchReportsRepository {
     adminUserId: string,
     at: Date,
   ): Promise<MatchReportRow | undefined> {
-    return this.#db
-      .updateTable('match_reports')
-      .set({ status, reviewed_at: at, reviewed_by: adminUserId })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    return this.#db.transaction().execute(async (trx) => {
+      const verdict = { status, reviewed_at: at, reviewed_by: adminUserId };
+      const reviewed = await trx
+        .updateTable('match_reports')
+        .set(verdict)
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!reviewed?.right_offer_id) return reviewed;
+      const left = reviewed.left_offer_id;
+      const right = reviewed.right_offer_id;
+      await trx
+        .updateTable('match_reports')
+        .set(verdict)
+        .where('status', '=', 'pending')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('right_offer_id', '=', right),
+              left
+                ? eb('left_offer_id', '=', left)
+                : eb.and([eb('left_offer_id', 'is', null), eb('left_url', '=', reviewed.left_url)]),
+            ]),
+            ...(left
+              ? [eb.and([eb('left_offer_id', '=', right), eb('right_offer_id', '=', left)])]
+              : []),
+          ]),
+        )
+        .execute();
+      return reviewed;
+    });
   }
 
   /** One page of the reports with `status`: pending oldest first, reviewed newest first. */

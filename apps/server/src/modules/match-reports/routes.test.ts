@@ -425,17 +425,25 @@ describe('admins review reports', () => {
     expect(note.statusCode).toBe(409);
   });
 
-  it('rejecting a report leaves the match as it was', async () => {
+  it('rejecting a report leaves the match as it was, and answers the reports of that pair', async () => {
     const comparison = await compare('first');
     const made = await report(
       { requestId: comparison.requestId, offerId: offerIds.pasted },
       newAddress(),
     );
     const id = made.json<{ report: { id: string } }>().report.id;
+    // Another shopper reported the same pair the other way round: the same question.
+    const reverse = await compare('pasted');
+    const other = await report(
+      { requestId: reverse.requestId, offerId: offerIds.first },
+      newAddress(),
+    );
+    const otherId = other.json<{ report: { id: string } }>().report.id;
     const admin = await signedInAdmin();
     const rejected = await admin.post(`/api/admin/match-reports/${id}/reject`);
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json<{ report: { status: string } }>().report.status).toBe('rejected');
+    expect((await storedReport(otherId)).status).toBe('rejected');
     const next = await compare('first');
     expect(next.sameProduct.map((offer) => offer.offerId)).toContain(offerIds.pasted);
 
