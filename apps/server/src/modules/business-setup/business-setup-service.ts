@@ -162,7 +162,9 @@ export class BusinessSetupService {
         : null,
       steps: {
         domain: verifiedDomains.length > 0,
-        snippet: firstLive !== undefined,
+        // Only the snippet's own report (a browser event) installs it; a sale sent through the
+        // conversion API makes the shop live but says nothing about the snippet (issue 19).
+        snippet: firstEvents[0] !== undefined,
         testEvent: lastTest !== undefined,
         feed: feeds.completed !== undefined,
       },

@@ -211,7 +211,7 @@ describe('POST /api/business/test-event and GET /api/business/integration/status
     });
   });
 
-  it('counts a shop that reports only through the conversion API as live', async () => {
+  it('counts a shop that reports only through the conversion API as live, without the snippet', async () => {
     const merchant = await buildMerchant(app);
     const { key } = await createKey(merchant, 'secret');
     const report = (orderId: string, kind: 'lead' | 'sale') =>
@@ -226,7 +226,8 @@ describe('POST /api/business/test-event and GET /api/business/integration/status
     const status = (await merchant.browser.get('/api/business/integration/status')).json<Status>();
     expect(status).toMatchObject({
       lastLiveEvent: { eventType: 'sale', url: null },
-      steps: { snippet: true },
+      // The snippet itself never reported: its step stays to do.
+      steps: { snippet: false },
     });
     expect(status.firstLiveEventAt).not.toBeNull();
   });
