@@ -73,6 +73,12 @@ describe('/alerts', () => {
     expect(kettle!.textContent).toContain('at or below $35.00 · now $37.99');
     expect(lamp!.textContent).toContain('Fired');
     expect(lamp!.textContent).toContain('Emailed you at $19.99, 1 hour ago');
+    // The shop's link goes out through ipick's tracked redirect.
+    expect(
+      within(kettle!)
+        .getByRole('link', { name: /^View Acme Kettle/ })
+        .getAttribute('href'),
+    ).toBe(`/api/redirect?offer=${items[0]!.offerId}&from=%2Falerts`);
 
     await user.click(within(kettle!).getByRole('button', { name: /^Pause the alert/ }));
     await waitFor(() => expect(kettle!.textContent).toContain('Paused'));

@@ -1,5 +1,5 @@
 import type { PriceAlert } from '@ipick/contracts';
-import { formatMoney } from '@ipick/core';
+import { formatMoney, REDIRECT_PATH } from '@ipick/core';
 import { Bell, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -127,7 +127,8 @@ export function PriceAlertsList({ enabled }: { enabled: boolean }) {
               </div>
               <div className="flex flex-wrap gap-2 sm:flex-nowrap">
                 <a
-                  href={alert.url}
+                  // Through ipick's redirect like every outbound link, so the shop's click counts.
+                  href={`${REDIRECT_PATH}?${new URLSearchParams({ offer: alert.offerId, from: '/alerts' }).toString()}`}
                   target="_blank"
                   rel="noopener noreferrer"
                   className={buttonVariants({ variant: 'secondary', size: 'sm' })}
