@@ -1,7 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
 
 /** How many failed guesses a counter allows within its window. */
 export interface GuessWindow {
@@ -169,13 +168,18 @@ function ttlOf(state: CounterState): number {
   return state.isAllowed ? 0 : state.ttl;
 }
 
+/**
+ * A 429 as @fastify/rate-limit makes them: an error with a status, which the product API's
+ * error handler and the identity API's (Stack's shape) both answer with their own bodies.
+ */
 function refuse(reply: FastifyReply, ttlMs: number): never {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   void reply.header('retry-after', String(seconds));
-  throw new AppError(
-    'rate_limited',
+  const error = new Error(
     `Too many failed attempts. Try again in ${describe(seconds)}.`,
-  );
+  ) as Error & { statusCode: number };
+  error.statusCode = 429;
+  throw error;
 }
 
 function describe(seconds: number): string {
