@@ -13,11 +13,6 @@ export function SiteFooter() {
                 Register your business
               </Link>
             </li>
-            <li>
-              <Link to="/admin-login" className="hover:text-foreground hover:underline">
-                Admin
-              </Link>
-            </li>
           </ul>
         </nav>
         <ServiceStatus />
