@@ -1,3 +1,5 @@
+import { CliAuth } from './cli/cli-auth.ts';
+import { CliAuthRepository } from './cli/cli-auth-repository.ts';
 import {
   createIdentityCore,
   type IdentityCore,
@@ -17,6 +19,7 @@ export type IdentityOptions = IdentityCoreOptions;
 export interface Identity extends IdentityCore {
   teams: Teams;
   permissions: Permissions;
+  cliAuth: CliAuth;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -27,5 +30,6 @@ export function createIdentity(options: IdentityOptions): Identity {
   core.accounts.teamLinks = teams;
   core.accounts.onUserCreated((project, userId) => permissions.grantUserDefaults(project, userId));
   teams.permissions = permissions;
-  return { ...core, teams, permissions };
+  const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
+  return { ...core, cliAuth, teams, permissions };
 }

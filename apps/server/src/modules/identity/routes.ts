@@ -1,6 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { handleIdentityError } from './core/api-errors.ts';
+import { cliRoutes } from './cli/routes.ts';
 import { StatusError } from './core/known-errors.ts';
 import { coreRoutes } from './core/routes.ts';
 import type { Identity } from './identity.ts';
@@ -57,6 +58,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   );
 
   await app.register(coreRoutes, { identity });
+  await app.register(cliRoutes, { identity });
   await app.register(teamRoutes, { identity });
   await app.register(permissionRoutes, { identity });
 }
