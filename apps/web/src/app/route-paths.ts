@@ -106,6 +106,7 @@ export const routeSamples: readonly RouteSample[] = [
   guarded('/admin', 'admin', 'Admin'),
   { pattern: '/admin-login', path: '/admin-login', heading: 'Admin sign in' },
   guarded('/admin/business', 'admin', 'Business management'),
+  { pattern: '/for-business', path: '/for-business', heading: 'ipick for business' },
   { pattern: '/business/register', path: '/business/register', heading: 'Register your business' },
   { pattern: '/business-login', path: '/business-login', heading: 'Business sign in' },
   {

@@ -21,6 +21,7 @@ const NewSearchPage = lazy(() => import('./routes/new-search'));
 const HistoryPage = lazy(() => import('./routes/history'));
 const FavoritesPage = lazy(() => import('./routes/favorites'));
 const AlertsPage = lazy(() => import('./routes/alerts'));
+const ForBusinessPage = lazy(() => import('./routes/for-business'));
 const AlertsUnsubscribePage = lazy(() => import('./routes/alerts-unsubscribe'));
 const LoginPage = lazy(() => import('./routes/login'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'login', element: withSkeleton(<LoginPage />) },
           { path: 'reset-password', element: withSkeleton(<ResetPasswordPage />) },
           { path: 'admin-login', element: withSkeleton(<AdminLoginPage />) },
+          { path: 'for-business', element: withSkeleton(<ForBusinessPage />) },
           { path: 'business/register', element: withSkeleton(<BusinessRegisterPage />) },
           // An alert email's unsubscribe link works signed out (its token is signed).
           { path: 'alerts/unsubscribe', element: withSkeleton(<AlertsUnsubscribePage />) },

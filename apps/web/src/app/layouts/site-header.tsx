@@ -15,7 +15,7 @@ const navItems = [
   { to: '/history', label: 'History', end: false },
   { to: '/favorites', label: 'Favorites', end: false },
   { to: '/alerts', label: 'Alerts', end: false },
-  { to: '/business-login', label: 'For business', end: false },
+  { to: '/for-business', label: 'For business', end: false },
 ] as const;
 
 export function SiteHeader() {
