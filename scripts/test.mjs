@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, then run every suite — lint, typecheck, unit, server
-// integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), browser end-to-end —
-// and end with one line: "N passed, N failed".
+// integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), the web build and its
+// size budgets, browser end-to-end — and end with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,6 +122,10 @@ if (process.env.DATABASE_URL) {
   console.log('\nnotice: DATABASE_URL is not set, so the server suite did not run on PostgreSQL.');
 }
 const built = check('build web app', 'npm', ['run', 'build', '--silent']);
+// Deterministic, so it belongs here rather than in a benchmark: each page's first-load
+// JavaScript against its budget (issue 21), read from the build just made.
+if (built) check('bundle budgets', 'npm', ['run', 'check:budgets', '--silent']);
+else outcomes.push({ name: 'bundle budgets', passed: 0, failed: 1 });
 if (!built) {
   outcomes.push({ name: 'browser end-to-end', passed: 0, failed: 1 });
 } else if (!ensureChromium()) {

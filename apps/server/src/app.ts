@@ -42,6 +42,7 @@ import { ShopperRepository } from './modules/shopper/shopper-repository.ts';
 import { ShopperService } from './modules/shopper/shopper-service.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { compressionPlugin } from './platform/http/compression.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { handleFrameworkError } from './platform/http/framework-errors.ts';
 import { nulCharactersPlugin } from './platform/http/nul-characters.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(cookie);
   if (deps.rateLimits !== false) {
     await app.register(rateLimitPlugin, {

@@ -11,7 +11,8 @@ interface SinglePageAppOptions {
 /**
  * Serves the built web app. Any page address that is not a file gets index.html, so deep links
  * and direct product links (`/https://www.amazon.com/...`) reach the client router; unknown
- * `/api/...` paths and missing assets stay JSON 404s.
+ * `/api/...` paths and missing assets stay JSON 404s. Files are sent compressed as the build
+ * left them (`x.js.br`, `x.js.gz` beside `x.js`), chosen by the request's Accept-Encoding.
  */
 export const singlePageAppPlugin = fp<SinglePageAppOptions>(
   async (app: FastifyInstance, { root }) => {
@@ -20,6 +21,8 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        // The build compressed each text file once (brotli and gzip, vite.config.ts).
+        preCompressed: true,
         setHeaders(reply, path) {
           // Vite fingerprints everything under assets/; index.html must always be revalidated.
           reply.header(

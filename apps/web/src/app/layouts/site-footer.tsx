@@ -1,5 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ServiceStatus } from '@/features/health/components/service-status';
+
+// Below the fold and not what a visitor came for; its tooltip library would otherwise be part
+// of every page's first download.
+const ServiceStatus = lazy(() =>
+  import('@/features/health/components/service-status').then((module) => ({
+    default: module.ServiceStatus,
+  })),
+);
 
 export function SiteFooter() {
   return (
@@ -15,7 +23,11 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <ServiceStatus />
+        <Suspense
+          fallback={<p className="text-xs text-muted-foreground">Service status: checking…</p>}
+        >
+          <ServiceStatus />
+        </Suspense>
       </div>
     </footer>
   );

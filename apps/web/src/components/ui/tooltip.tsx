@@ -17,7 +17,19 @@ export function TooltipProvider({
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip with its own provider (the spec's delays), so that no page pays for the tooltip
+ * library unless it shows a tooltip. Tooltips that should share the 300 ms skip can sit inside
+ * one TooltipProvider: the nearest provider wins.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
+
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 /** Spec §9: 4 px between trigger and tooltip. */

@@ -1,40 +1,17 @@
-import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+import { Skeleton } from '@/components/ui/skeleton';
 
-type AuthView = 'sign-in' | 'sign-up' | 'forgot-password';
-
-const tabs: readonly TabItem<'sign-in' | 'sign-up'>[] = [
-  { value: 'sign-in', label: 'Sign in' },
-  { value: 'sign-up', label: 'Create account' },
-];
-
-const viewText: Record<AuthView, { title: string; description: string }> = {
-  'sign-in': {
-    title: 'Sign in',
-    description: 'Sign in to keep your search history and favorites.',
-  },
-  'sign-up': {
-    title: 'Create an account',
-    description: 'An account keeps your search history and favorites. Comparing needs none.',
-  },
-  'forgot-password': {
-    title: 'Reset your password',
-    description: "Enter your account's email and we'll send you a link to choose a new password.",
-  },
-};
+// The forms, their validation library and the tabs load when a visitor opens the modal (or
+// points at its button), not with every page.
+const loadViews = () => import('./auth-dialog-views');
+const AuthDialogViews = lazy(loadViews);
 
 interface AuthDialogProps {
   /** The element that opens the dialog; focus returns to it on close. */
@@ -49,74 +26,41 @@ interface AuthDialogProps {
 /** The shopper sign-in and sign-up modal (spec §1), opened from the site header. */
 export function AuthDialog({ trigger, onSignedIn }: AuthDialogProps) {
   const [open, setOpen] = useState(false);
-  const [view, setView] = useState<AuthView>('sign-in');
-  const idPrefix = useId();
-  const text = viewText[view];
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    // Every opening starts on sign-in, with empty forms.
-    if (next) setView('sign-in');
-  }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger
+        asChild
+        onPointerEnter={() => void loadViews()}
+        onFocus={() => void loadViews()}
+      >
+        {trigger}
+      </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>{text.description}</DialogDescription>
-        </DialogHeader>
-        {view === 'forgot-password' ? (
-          <div className="flex flex-col gap-4">
-            <ForgotPasswordForm />
-            <Button variant="link" className="self-start px-0" onClick={() => setView('sign-in')}>
-              Back to sign in
-            </Button>
-          </div>
-        ) : (
-          <>
-            <TabList
-              label="Account"
-              items={tabs}
-              value={view}
-              onValueChange={setView}
-              idPrefix={idPrefix}
-            />
-            <TabPanel idPrefix={idPrefix} value={view}>
-              {view === 'sign-in' ? (
-                <div className="flex flex-col gap-3">
-                  <SignInForm
-                    onSuccess={() => {
-                      setOpen(false);
-                      onSignedIn?.();
-                    }}
-                  />
-                  <Button
-                    variant="link"
-                    className="self-start px-0"
-                    onClick={() => setView('forgot-password')}
-                  >
-                    Forgot password?
-                  </Button>
-                </div>
-              ) : (
-                <SignUpForm
-                  onSuccess={(user) => {
-                    setOpen(false);
-                    onSignedIn?.();
-                    toast.success('Account created', {
-                      description: user.email
-                        ? `We've sent a verification link to ${user.email}.`
-                        : "We've sent you a verification link.",
-                    });
-                  }}
-                />
-              )}
-            </TabPanel>
-          </>
-        )}
+        <Suspense fallback={<AuthDialogLoading />}>
+          <AuthDialogViews
+            onSignedIn={() => {
+              setOpen(false);
+              onSignedIn?.();
+            }}
+          />
+        </Suspense>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** While the forms load: the modal's title (a dialog must have one) over placeholders. */
+function AuthDialogLoading() {
+  return (
+    <div role="status" className="flex flex-col gap-4">
+      <DialogHeader>
+        <DialogTitle>Sign in</DialogTitle>
+      </DialogHeader>
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-9 w-full" />
+      <Skeleton className="h-9 w-full" />
+      <Skeleton className="h-9 w-24" />
+    </div>
   );
 }
