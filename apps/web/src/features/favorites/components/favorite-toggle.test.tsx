@@ -96,7 +96,7 @@ async function findProductToggle(name: string) {
 }
 
 function offerItem() {
-  const list = screen.getByRole('list', { name: 'Same product elsewhere' });
+  const list = screen.getByRole('list', { name: 'Same product' });
   return within(list).getAllByRole('listitem')[0]!;
 }
 
@@ -233,5 +233,33 @@ describe('the favourite toggle on the results page', { timeout: 15_000 }, () => 
       { requestId, offerId },
       { requestId, offerId },
     ]);
+  });
+
+  it('saves a favourite asked for while signed out once the shopper has signed in', async () => {
+    saveProductRequest(requestId, new URL(pastedUrl));
+    stubApi({ routes: favoritesRoutes() });
+    const user = userEvent.setup({ delay: null });
+    const signedOut = renderAt(path);
+    const sameProduct = () => screen.getByRole('list', { name: /^Same product/ });
+    await waitFor(() => expect(sameProduct()).toBeTruthy());
+    const heart = await within(sameProduct()).findByRole('button', { name: 'Save to favorites' });
+    await waitFor(() => expect(heart.getAttribute('aria-disabled')).toBeNull());
+    await user.click(heart);
+    expect(await screen.findByText('Sign in to save favorites')).toBeTruthy();
+    signedOut.unmount();
+
+    // Back on the results after signing in (the modal, or /login and its return address).
+    saveProductRequest(requestId, new URL(pastedUrl));
+    const { fetch } = stubApi({ user: buildUser(), routes: favoritesRoutes() });
+    renderAt(path);
+    expect(await screen.findByText('Saved to favorites')).toBeTruthy();
+    const saved = await within(sameProduct()).findByRole('button', {
+      name: 'Remove from favorites',
+    });
+    expect(saved.getAttribute('aria-pressed')).toBe('true');
+    const bodies = fetch.mock.calls
+      .filter(([input, init]) => input === '/api/favorites' && init?.method === 'POST')
+      .map(([, init]) => JSON.parse(init!.body as string) as unknown);
+    expect(bodies).toEqual([{ requestId, offerId }]);
   });
 });

@@ -1,11 +1,13 @@
 import type { Favorite, FavoritesResponse } from '@ipick/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toErrorMessage } from '@/lib/error-message';
+import { savePendingFavorite, takePendingFavorite } from '../utils/pending-favorite';
 import {
   favoritesQueryOptions,
   useAddFavorite,
@@ -71,12 +73,38 @@ export function FavoriteToggle({
     );
   }
 
+  // A favourite asked for while signed out is saved once the shopper has signed in.
+  const isReadyToComplete = isSignedIn && !favorites.isPending;
+  useEffect(() => {
+    if (!isReadyToComplete) return;
+    const pending = takePendingFavorite({ requestId, ...(offerId ? { offerId } : {}) });
+    if (!pending || saved) return;
+    add.mutate(
+      { requestId, ...(offerId ? { offerId } : {}) },
+      {
+        onSuccess: (favorite) => {
+          updateCachedFavorites((items) => [
+            favorite,
+            ...items.filter((item) => item.id !== favorite.id),
+          ]);
+          toast.success('Saved to favorites');
+        },
+        onError: (error) =>
+          toast.error(toErrorMessage(error, 'We could not save your favorite. Please try again.')),
+      },
+    );
+    // Runs when sign-in completes; the pending wish is taken once, so re-runs do nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isReadyToComplete, requestId, offerId]);
+
   async function handleClick() {
     if (isBusy || isWaiting) return;
     if (!isSignedIn) {
+      // Saved for them once they have signed in (the effect below).
+      savePendingFavorite({ requestId, ...(offerId ? { offerId } : {}) });
       toast('Sign in to save favorites', {
         id: SIGN_IN_TOAST_ID,
-        description: 'Favorites are kept in your ipick account.',
+        description: 'Favorites are kept in your ipick account. We save this one once you have.',
         action: { label: 'Sign in', onClick: () => void navigate(signInHref) },
       });
       return;
