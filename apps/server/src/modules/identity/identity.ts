@@ -7,6 +7,8 @@ import {
 } from './core/identity-core.ts';
 import { Permissions } from './permissions/permissions.ts';
 import { PermissionsRepository } from './permissions/permissions-repository.ts';
+import { Invitations } from './teams/invitations.ts';
+import { InvitationsRepository } from './teams/invitations-repository.ts';
 import { Teams } from './teams/teams.ts';
 import { TeamsRepository } from './teams/teams-repository.ts';
 
@@ -20,6 +22,7 @@ export interface Identity extends IdentityCore {
   teams: Teams;
   permissions: Permissions;
   cliAuth: CliAuth;
+  invitations: Invitations;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -31,5 +34,12 @@ export function createIdentity(options: IdentityOptions): Identity {
   core.accounts.onUserCreated((project, userId) => permissions.grantUserDefaults(project, userId));
   teams.permissions = permissions;
   const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
-  return { ...core, cliAuth, teams, permissions };
+  const invitations = new Invitations({
+    repository: new InvitationsRepository(options.db),
+    teams,
+    codes: core.codes,
+    sendMail: options.sendMail,
+    publicUrl: options.publicUrl,
+  });
+  return { ...core, cliAuth, teams, permissions, invitations };
 }

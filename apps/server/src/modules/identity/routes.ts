@@ -6,6 +6,7 @@ import { StatusError } from './core/known-errors.ts';
 import { coreRoutes } from './core/routes.ts';
 import type { Identity } from './identity.ts';
 import { permissionRoutes } from './permissions/routes.ts';
+import { invitationRoutes } from './teams/invitation-routes.ts';
 import { teamRoutes } from './teams/routes.ts';
 
 interface IdentityRoutesOptions {
@@ -61,4 +62,5 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(cliRoutes, { identity });
   await app.register(teamRoutes, { identity });
   await app.register(permissionRoutes, { identity });
+  await app.register(invitationRoutes, { identity });
 }

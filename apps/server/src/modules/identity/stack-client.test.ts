@@ -7,6 +7,7 @@ import {
   updateProjectConfig,
   type IdentityKeys,
 } from '../../../test/identity-client.ts';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 
@@ -17,13 +18,15 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let keys: IdentityKeys;
+let inbox: SmtpInbox;
 let baseUrl: string;
 /** Every path the client asked for, in order, seen on the raw HTTP server. */
 const requestedPaths: string[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  app = await buildTestApp(testDb);
+  inbox = await startSmtpInbox();
+  app = await buildTestApp(testDb, { smtpUrl: inbox.url });
   await app.listen({ host: '127.0.0.1', port: 0 });
   app.server.on('request', (request: { method?: string; url?: string }) => {
     requestedPaths.push(`${request.method} ${request.url?.split('?')[0]}`);
@@ -37,6 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  await inbox?.close();
   await testDb?.dispose();
 });
 
@@ -139,7 +143,7 @@ describe('@stackframe/js against ipick', () => {
     if (second.status === 'error') expect(second.error.errorCode).toBe('USER_EMAIL_ALREADY_EXISTS');
   });
 
-  it('creates a team, adds a member, edits profiles, grants, checks and revokes permissions, leaves and deletes', async () => {
+  it('creates a team, invites a colleague by mail who accepts, adds and removes a member, edits profiles, grants, checks and revokes permissions, leaves and deletes', async () => {
     const owner = clientApp();
     await owner.signUpWithCredential({
       email: `sdk-owner-${Date.now()}@example.com`,
@@ -157,20 +161,45 @@ describe('@stackframe/js against ipick', () => {
     await team.update({ displayName: 'SDK shop, renamed' });
     expect((await ownerUser.getTeam(team.id))?.displayName).toBe('SDK shop, renamed');
 
+    // The owner invites a colleague by mail; the colleague checks the code and accepts.
+    const colleagueEmail = `sdk-colleague-${Date.now()}@example.com`;
+    await team.inviteUser({
+      email: colleagueEmail,
+      callbackUrl: `${baseUrl}/handler/team-invitation`,
+    });
+    expect((await team.listInvitations()).map((sent) => sent.recipientEmail)).toEqual([
+      colleagueEmail,
+    ]);
+    const code = extractLink(
+      (await inbox.waitForMail(colleagueEmail)).text,
+      '/handler/team-invitation',
+    ).searchParams.get('code')!;
     const colleague = clientApp();
     await colleague.signUpWithCredential({
-      email: `sdk-colleague-${Date.now()}@example.com`,
+      email: colleagueEmail,
       password: 'sdk password 123',
       noVerificationCallback: true,
       noRedirect: true,
     });
+    expect((await colleague.verifyTeamInvitationCode(code)).status).toBe('ok');
+    const details = await colleague.getTeamInvitationDetails(code);
+    expect(details.status === 'ok' && details.data.teamDisplayName).toBe('SDK shop, renamed');
+    expect((await colleague.acceptTeamInvitation(code)).status).toBe('ok');
     const colleagueUser = await colleague.getUser({ or: 'throw' });
     const server = serverApp();
     const serverTeam = await server.getTeam(team.id);
-    await serverTeam!.addUser(colleagueUser.id);
     expect((await serverTeam!.listUsers()).map((member) => member.id).sort()).toEqual(
       [ownerUser.id, colleagueUser.id].sort(),
     );
+
+    // The server adds and removes members directly.
+    const helper = await server.createUser({
+      primaryEmail: `sdk-helper-${Date.now()}@example.com`,
+    });
+    await serverTeam!.addUser(helper.id);
+    expect((await serverTeam!.listUsers()).length).toBe(3);
+    await serverTeam!.removeUser(helper.id);
+    expect((await serverTeam!.listUsers()).length).toBe(2);
 
     const colleagueTeam = (await colleagueUser.listTeams())[0]!;
     const profile = await colleagueUser.getTeamProfile(colleagueTeam);

@@ -124,7 +124,8 @@ export interface IdentitySessionsTable {
   is_impersonation: Generated<boolean>;
 }
 
-export type VerificationPurpose = 'email_verification' | 'password_reset' | 'otp_sign_in';
+export type VerificationPurpose =
+  'email_verification' | 'password_reset' | 'otp_sign_in' | 'team_invitation';
 
 export interface IdentityVerificationCodesTable {
   id: string;

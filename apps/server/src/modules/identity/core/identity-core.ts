@@ -21,6 +21,7 @@ export interface IdentityCoreOptions {
  */
 export interface IdentityCore {
   repository: IdentityRepository;
+  codes: VerificationCodes;
   projects: Projects;
   sessions: Sessions;
   accounts: Accounts;
@@ -31,16 +32,18 @@ export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
   const repository = new IdentityRepository(options.db);
   const tokens = new AccessTokens(repository, options.publicUrl);
   const sessions = new Sessions(repository, tokens);
+  const codes = new VerificationCodes(repository);
   const accounts = new Accounts({
     repository,
     sessions,
-    codes: new VerificationCodes(repository),
+    codes,
     sendMail: options.sendMail,
     publicUrl: options.publicUrl,
     onBackgroundError: options.onBackgroundError,
   });
   return {
     repository,
+    codes,
     projects: new Projects(repository, options.publicUrl),
     sessions,
     accounts,

@@ -65,3 +65,18 @@ export const profileUpdateBody = z.strictObject({
   display_name: memberName.nullable().optional(),
   profile_image_url: imageUrl.optional(),
 });
+
+const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
+export const sendInvitationBody = z.strictObject({
+  email,
+  team_id: z.uuid(),
+  callback_url: z.string().min(1).max(2048),
+});
+export const invitationCodeBody = z.strictObject({ code: z.string().min(1).max(200) });
+export const listInvitationsQuery = z.strictObject({
+  team_id: z.uuid().optional(),
+  user_id: userIdOrMe.optional(),
+});
+export const invitationParams = z.strictObject({ invitationId: z.uuid() });
+export const invitationTeamQuery = z.strictObject({ team_id: z.uuid() });
+export const acceptByIdQuery = z.strictObject({ user_id: userIdOrMe });
