@@ -13,3 +13,4 @@ export * from './business-setup.ts';
 export * from './names.ts';
 export * from './price-alerts.ts';
 export * from './match-reports.ts';
+export * from './merchant-access.ts';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/errors.ts';
 import type { BusinessRecord } from './auth-repository.ts';
 import type { AuthService } from './auth-service.ts';
-import { merchantRefusal, type MerchantAction } from './merchant-access-policy.ts';
+import { merchantRefusal, type MerchantAction } from '@ipick/contracts';
 import { BUSINESS_COOKIE, readSessionCookie } from './session-cookies.ts';
 
 /** The merchant signed in on a request and the business they work for. */

@@ -18,6 +18,8 @@ import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
 import { CodeBlock } from './code-block';
 import { SectionLoad } from './section-card';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
+import { MerchantActionNote } from '@/features/business-auth/components/merchant-action-note';
 
 /** A key just made: the full value, shown once. */
 export interface NewKey {
@@ -89,6 +91,7 @@ function KeyRow({
 }) {
   const rotate = useRotateApiKey();
   const revoke = useRevokeApiKey();
+  const access = useMerchantAccess();
   const name = `${kindLabel[apiKey.kind].toLowerCase()} ${apiKey.prefix}…${apiKey.lastFour}`;
   const isRevoked = apiKey.revokedAt !== null;
 
@@ -118,24 +121,26 @@ function KeyRow({
           )}
         </p>
       </div>
-      {isRevoked ? null : (
+      {isRevoked || !access.may('write') ? null : (
         <div className="flex flex-wrap gap-2">
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline" size="sm" aria-label={`Rotate ${name}`}>
-                Rotate
-              </Button>
-            }
-            title="Rotate this key?"
-            description="ipick makes a new key and revokes this one at once; calls still using it will be refused."
-            confirmLabel="Rotate key"
-            pendingLabel="Rotating…"
-            isDestructive
-            onConfirm={async () => {
-              const result = await rotate.mutateAsync(apiKey.id);
-              onCreated({ kind: result.apiKey.kind, secret: result.secret });
-            }}
-          />
+          {access.may('create-live-key') ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" size="sm" aria-label={`Rotate ${name}`}>
+                  Rotate
+                </Button>
+              }
+              title="Rotate this key?"
+              description="ipick makes a new key and revokes this one at once; calls still using it will be refused."
+              confirmLabel="Rotate key"
+              pendingLabel="Rotating…"
+              isDestructive
+              onConfirm={async () => {
+                const result = await rotate.mutateAsync(apiKey.id);
+                onCreated({ kind: result.apiKey.kind, secret: result.secret });
+              }}
+            />
+          ) : null}
           <ConfirmDialog
             trigger={
               <Button variant="outline" size="sm" aria-label={`Revoke ${name}`}>
@@ -167,6 +172,7 @@ export function ApiKeyManager() {
   const maker = useRef<HTMLElement | null>(null);
   // A revoked or rotated key's row loses its buttons: focus goes to the list instead.
   const listRef = useRef<HTMLUListElement>(null);
+  const access = useMerchantAccess();
 
   const make = (kind: ApiKeyKind, button: HTMLElement) => {
     if (create.isPending) return;
@@ -186,23 +192,26 @@ export function ApiKeyManager() {
     <div className="flex flex-col gap-4">
       {/* Not `disabled` while a key is made: a disabled button drops keyboard focus to the page,
           and a refusal (too many keys) would leave the merchant nowhere. */}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          onClick={(event) => make('publishable', event.currentTarget)}
-          aria-disabled={create.isPending || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          Create publishable key
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={(event) => make('secret', event.currentTarget)}
-          aria-disabled={create.isPending || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          Create secret key
-        </Button>
-      </div>
+      <MerchantActionNote action="create-live-key" />
+      {access.may('create-live-key') ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={(event) => make('publishable', event.currentTarget)}
+            aria-disabled={create.isPending || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            Create publishable key
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={(event) => make('secret', event.currentTarget)}
+            aria-disabled={create.isPending || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            Create secret key
+          </Button>
+        </div>
+      ) : null}
       {create.isError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {toErrorMessage(create.error, 'The key could not be made. Please try again.')}

@@ -13,6 +13,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useAttributionSettings, useUpdateAttributionSettings } from '../api/attribution-settings';
 import { SectionLoad } from './section-card';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
 
 export const attributionModels: ReadonlyArray<{
   value: AttributionModelName;
@@ -75,10 +76,11 @@ function AttributionForm({
   const [chosen, setChosen] = useState<AttributionModelName>(model);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const description = attributionModels.find((item) => item.value === chosen)?.text;
+  const canWrite = useMerchantAccess().may('write');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (update.isPending) return;
+    if (update.isPending || !canWrite) return;
     const error = windowDaysError(days);
     setFieldError(error);
     if (error) return;
@@ -125,16 +127,18 @@ function AttributionForm({
           </p>
         </div>
       </div>
-      <div>
-        {/* Not `disabled` while saving: a disabled button drops keyboard focus to the page. */}
-        <Button
-          type="submit"
-          aria-disabled={update.isPending || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          {update.isPending ? 'Saving…' : 'Save attribution settings'}
-        </Button>
-      </div>
+      {canWrite ? (
+        <div>
+          {/* Not `disabled` while saving: a disabled button drops keyboard focus to the page. */}
+          <Button
+            type="submit"
+            aria-disabled={update.isPending || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            {update.isPending ? 'Saving…' : 'Save attribution settings'}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { toErrorMessage } from '@/lib/error-message';
 import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/domains';
 import { CodeBlock } from './code-block';
 import { SectionLoad } from './section-card';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
 
 /** Adds a shop domain to the business's list; it still has to be verified. */
 export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) => void }) {
@@ -29,6 +30,7 @@ export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) 
     defaultValues: { domain: '' },
   });
 
+  const canWrite = useMerchantAccess().may('write');
   const submit = handleSubmit(async ({ domain }) => {
     try {
       const added = await add.mutateAsync(domain);
@@ -40,6 +42,7 @@ export function AddDomainForm({ onAdded }: { onAdded?: (domain: MerchantDomain) 
     }
   });
 
+  if (!canWrite) return null;
   return (
     <form
       noValidate
@@ -86,6 +89,7 @@ export function DomainVerification({
   onVerified?: () => void;
 }) {
   const verify = useVerifyDomain();
+  const canWrite = useMerchantAccess().may('write');
   const run = () => {
     // Pressed again while ipick is still checking: the first check answers.
     if (verify.isPending) return;
@@ -127,16 +131,18 @@ export function DomainVerification({
           {toErrorMessage(verify.error, 'The domain could not be verified. Please try again.')}
         </p>
       ) : null}
-      <div>
-        {/* Not `disabled` while checking: a disabled button drops keyboard focus to the page. */}
-        <Button
-          onClick={run}
-          aria-disabled={verify.isPending || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          {verify.isPending ? 'Checking your site…' : 'Verify domain'}
-        </Button>
-      </div>
+      {canWrite ? (
+        <div>
+          {/* Not `disabled` while checking: a disabled button drops keyboard focus to the page. */}
+          <Button
+            onClick={run}
+            aria-disabled={verify.isPending || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            {verify.isPending ? 'Checking your site…' : 'Verify domain'}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -161,6 +167,7 @@ function DomainStatus({ domain }: { domain: MerchantDomain }) {
 export function DomainList() {
   const domains = useDomains();
   const remove = useRemoveDomain();
+  const canWrite = useMerchantAccess().may('write');
   // A removed domain's row takes its "Remove" button along: focus goes to the list instead.
   const listRef = useRef<HTMLUListElement>(null);
   if (!domains.data) return <SectionLoad query={domains} what="domains" />;
@@ -193,7 +200,7 @@ export function DomainList() {
                 <span className="font-mono text-sm break-all">{domain.domain}</span>
                 <DomainStatus domain={domain} />
               </div>
-              {domain.isPrimary ? null : (
+              {domain.isPrimary || !canWrite ? null : (
                 <ConfirmDialog
                   trigger={
                     <Button variant="outline" size="sm" aria-label={`Remove ${domain.domain}`}>

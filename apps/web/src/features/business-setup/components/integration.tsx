@@ -17,6 +17,8 @@ import {
 import { CodeBlock } from './code-block';
 import { NewKeyDialog, type NewKey } from './api-keys';
 import { SectionLoad } from './section-card';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
+import { MerchantActionNote } from '@/features/business-auth/components/merchant-action-note';
 
 /** The first active publishable key (its full value), or null. */
 export function activePublishableKey(keys: readonly ApiKey[] | undefined): string | null {
@@ -57,6 +59,7 @@ export function CreatePublishableKey({
   isCreating: boolean;
   error: string | null;
 }) {
+  const access = useMerchantAccess();
   return (
     <Alert>
       <AlertTitle>Your shop has no publishable key in use</AlertTitle>
@@ -67,14 +70,17 @@ export function CreatePublishableKey({
             {error}
           </p>
         ) : null}
+        <MerchantActionNote action="create-live-key" />
         {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
-        <Button
-          onClick={onCreate}
-          aria-disabled={isCreating || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          {isCreating ? 'Creating…' : 'Create publishable key'}
-        </Button>
+        {access.may('create-live-key') ? (
+          <Button
+            onClick={onCreate}
+            aria-disabled={isCreating || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            {isCreating ? 'Creating…' : 'Create publishable key'}
+          </Button>
+        ) : null}
       </AlertDescription>
     </Alert>
   );
@@ -137,10 +143,12 @@ export function StatusMessage({ status }: { status: IntegrationStatus }) {
 /** Records a test event for the shop on the server and says when it was received. */
 export function SendTestEventButton({ label }: { label?: string }) {
   const send = useSendTestEvent();
+  const access = useMerchantAccess();
   const run = () => {
     if (send.isPending) return;
     send.mutate(label, { onSuccess: () => toast.success('Test event received by ipick') });
   };
+  if (!access.may('write')) return null;
   return (
     <div className="flex flex-col items-start gap-2">
       {/* Not `disabled` while sending: a disabled button drops keyboard focus to the page. */}
@@ -180,6 +188,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
   const [created, setCreated] = useState<NewKey | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const maker = useRef<HTMLButtonElement>(null);
+  const access = useMerchantAccess();
   const hasSecretKey = keys.data?.keys.some(
     (key) => key.kind === 'secret' && key.revokedAt === null,
   );
@@ -205,18 +214,21 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
             : // Has one, or the keys are still loading or could not be loaded: claim nothing.
               'Replace the placeholder with your secret key (ipick showed it once, when it was made), or make a new one.'}
       </p>
-      <div>
-        {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
-        <Button
-          ref={maker}
-          variant="secondary"
-          onClick={make}
-          aria-disabled={create.isPending || undefined}
-          className="aria-disabled:opacity-50"
-        >
-          {create.isPending ? 'Creating…' : 'Create secret key'}
-        </Button>
-      </div>
+      <MerchantActionNote action="create-live-key" />
+      {access.may('create-live-key') ? (
+        <div>
+          {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
+          <Button
+            ref={maker}
+            variant="secondary"
+            onClick={make}
+            aria-disabled={create.isPending || undefined}
+            className="aria-disabled:opacity-50"
+          >
+            {create.isPending ? 'Creating…' : 'Create secret key'}
+          </Button>
+        </div>
+      ) : null}
       {create.isError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {toErrorMessage(create.error, 'The key could not be made. Please try again.')}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useUpdateBusinessProfile } from '../api/business-profile';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
 
 interface ProfileSectionProps {
   business: Business;
@@ -17,6 +18,7 @@ interface ProfileSectionProps {
 /** The shop's name and contact email; the domain is shown but not changed here. */
 export function ProfileForm({ business, onSaved }: ProfileSectionProps) {
   const update = useUpdateBusinessProfile();
+  const canWrite = useMerchantAccess().may('write');
   const {
     register,
     handleSubmit,
@@ -42,7 +44,11 @@ export function ProfileForm({ business, onSaved }: ProfileSectionProps) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => (canWrite ? void submit(event) : event.preventDefault())}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -63,11 +69,13 @@ export function ProfileForm({ business, onSaved }: ProfileSectionProps) {
       <p className="text-sm text-muted-foreground">
         Shop domain: <span className="font-mono">{business.domain}</span>
       </p>
-      <div>
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save profile'}
-        </Button>
-      </div>
+      {canWrite ? (
+        <div>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save profile'}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -11,6 +11,8 @@ import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useInviteTeamMember, useRevokeInvitation, useTeam } from '../api/team';
 import { SectionLoad } from './section-card';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
+import { MerchantActionNote } from '@/features/business-auth/components/merchant-action-note';
 
 function InviteForm() {
   const invite = useInviteTeamMember();
@@ -109,8 +111,11 @@ function InvitationRow({
 /** The people who run the shop on ipick, and the invitations still open. */
 export function TeamManager() {
   const team = useTeam();
+  const access = useMerchantAccess();
   if (!team.data) return <SectionLoad query={team} what="team" />;
-  const { members, invitations, canManage } = team.data;
+  const { members, invitations } = team.data;
+  // Owners manage the team, while the business may change anything (not when suspended).
+  const canManage = team.data.canManage && access.may('write');
 
   return (
     <div className="flex flex-col gap-5">
@@ -150,8 +155,12 @@ export function TeamManager() {
         )}
       </div>
       {canManage ? (
-        <InviteForm />
-      ) : (
+        access.may('send-mail') ? (
+          <InviteForm />
+        ) : (
+          <MerchantActionNote action="send-mail" />
+        )
+      ) : team.data.canManage ? null : (
         <p className="text-sm text-muted-foreground">
           Only an owner can invite people or revoke invitations.
         </p>

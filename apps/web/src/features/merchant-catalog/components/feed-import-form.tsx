@@ -10,6 +10,8 @@ import { TabList, TabPanel } from '@/components/ui/tabs';
 import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
 import { useStartFeedImport, type FeedSource } from '../api/start-feed-import';
+import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
+import { MerchantActionNote } from '@/features/business-auth/components/merchant-action-note';
 
 type SourceKind = FeedSource['kind'];
 
@@ -28,6 +30,7 @@ export function FeedImportForm({ onStarted }: { onStarted: (importId: string) =>
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const start = useStartFeedImport();
+  const access = useMerchantAccess();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,6 +70,7 @@ export function FeedImportForm({ onStarted }: { onStarted: (importId: string) =>
   const fileId = `${idPrefix}-file`;
   const fullId = `${idPrefix}-full`;
   const errorId = `${idPrefix}-error`;
+  if (!access.may('import-feed')) return <MerchantActionNote action="import-feed" />;
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
       <TabList

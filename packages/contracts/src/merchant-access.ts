@@ -1,25 +1,18 @@
-import type { BusinessRecord } from './auth-repository.ts';
+import type { Business } from './auth.ts';
 
 /**
- * What a merchant route does, as far as ipick's trust in the business goes:
+ * What a merchant's call does, as far as ipick's trust in the business goes:
  * - `read`: shows the business its own data (every GET);
  * - `write`: changes its own set-up (domains, profile, settings, test events…);
  * - `send-mail`: makes ipick email someone else (team invitations);
  * - `import-feed`: puts products in front of shoppers and has ipick fetch and store a feed;
  * - `create-live-key`: makes a key that records live events and sales.
+ * The server's guard decides with it; the dashboard uses it to show only what will work.
  */
 export type MerchantAction = 'read' | 'write' | 'send-mail' | 'import-feed' | 'create-live-key';
 
 /** Actions a business may take only once an admin approved it: they reach other people. */
-const APPROVED_ONLY: ReadonlySet<MerchantAction> = new Set([
-  'send-mail',
-  'import-feed',
-  'create-live-key',
-]);
-
-const WAITING_FOR_APPROVAL: Record<MerchantAction, string> = {
-  read: '',
-  write: '',
+const APPROVED_ONLY: Partial<Record<MerchantAction, string>> = {
   'send-mail': 'send invitations',
   'import-feed': 'import product feeds',
   'create-live-key': 'create API keys',
@@ -30,15 +23,13 @@ const WAITING_FOR_APPROVAL: Record<MerchantAction, string> = {
  * sets up its shop but reaches nobody until approved; a suspended one may only read its own
  * data (and sign out, which is not a merchant action).
  */
-export function merchantRefusal(
-  status: BusinessRecord['status'],
-  action: MerchantAction,
-): string | null {
+export function merchantRefusal(status: Business['status'], action: MerchantAction): string | null {
   if (status === 'suspended' && action !== 'read') {
     return 'ipick has suspended your business: you can still see your data and sign out, but not change anything.';
   }
-  if (status === 'pending' && APPROVED_ONLY.has(action)) {
-    return `ipick has not approved your business yet; you can ${WAITING_FOR_APPROVAL[action]} once it has.`;
+  const approvedOnly = APPROVED_ONLY[action];
+  if (status === 'pending' && approvedOnly) {
+    return `ipick has not approved your business yet; you can ${approvedOnly} once it has.`;
   }
   return null;
 }
