@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('referral', referral);
   app.addHook('onClose', () => referral.close()); // clicks still waiting are written first
+  app.addHook('onReady', () => referral.prepare());
 
   await app.register(errorHandlerPlugin);
   await app.register(nulCharactersPlugin);

@@ -21,7 +21,7 @@ import { IdentityRepository } from './modules/identity/core/identity-repository.
 import { Projects } from './modules/identity/core/projects.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
-import { openDatabase, type Database } from './platform/db/database.ts';
+import { DatabaseUnreachableError, openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
 
@@ -44,7 +44,15 @@ const commands: Record<string, (config: AppConfig) => Promise<void>> = {
 };
 
 async function startServer(config: AppConfig): Promise<void> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? {
+          ...config.database,
+          onStartupRetry: (message, waitMs) =>
+            console.warn(`${message}; trying again in ${waitMs / 1000} s`),
+        }
+      : config.database,
+  );
   const { version } = await migrate(database.db);
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
@@ -220,6 +228,7 @@ async function main(): Promise<void> {
     if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
+      error instanceof DatabaseUnreachableError ||
       error instanceof UsageError
     ) {
       console.error(error.message);

@@ -20,6 +20,8 @@ export function testDatabaseKind(): TestDatabaseKind {
 export interface TestDatabase {
   database: Database;
   migrationVersion: number;
+  /** On PostgreSQL, the database's connection URL. */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops it. */
   dispose(): Promise<void>;
 }
@@ -48,6 +50,7 @@ export async function createTestDatabase(
   return {
     database,
     migrationVersion,
+    url: url.href,
     async dispose() {
       await database.close();
       await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);

@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import type { DatabaseOptions } from './db/database.ts';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STARTUP_RETRY_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type DatabaseOptions,
+} from './db/database.ts';
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -78,7 +83,25 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' })
     .optional(),
   IPICK_WEB_ROOT: z.string().min(1).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
+  DATABASE_STARTUP_RETRY_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be from 0 to 3600 seconds')
+    .max(3600, 'must be from 0 to 3600 seconds')
+    .default(DEFAULT_STARTUP_RETRY_MS / 1000),
 });
+
+/** A whole number of milliseconds from `min` to `max`. */
+function milliseconds(min: number, max: number) {
+  const range = `must be from ${min} to ${max} milliseconds`;
+  return z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, range)
+    .max(max, range);
+}
 
 /** Every bad environment variable, one line each, so an operator can fix them in one go. */
 export class ConfigError extends Error {
@@ -106,7 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD: set both, or neither']);
   }
   const database: DatabaseOptions = vars.DATABASE_URL
-    ? { kind: 'postgres', url: vars.DATABASE_URL }
+    ? {
+        kind: 'postgres',
+        url: vars.DATABASE_URL,
+        connectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS,
+        startupRetryMs: vars.DATABASE_STARTUP_RETRY_SECONDS * 1000,
+      }
     : { kind: 'pglite', dataDir: resolve(vars.IPICK_DATA_DIR) };
   return {
     env: vars.NODE_ENV,

@@ -18,6 +18,7 @@ import {
   type RetailerKey,
   type UtmValues,
 } from '@ipick/core';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clickId } from './click-id.ts';
 import { ClickLedger, type ClickLedgerOptions } from './click-ledger.ts';
@@ -108,6 +109,9 @@ export class ReferralService {
   #salt: DaySalt | null = null;
   #affiliateIds: Remembered<AffiliateIds> | null = null;
   #secret: Promise<Buffer> | null = null;
+  /** What the database last said, for the redirect to go on with during an outage. */
+  readonly #lastKnownOwners = new Map<string, HostOwners>();
+  #lastKnownAffiliateIds: AffiliateIds | null = null;
 
   constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
     this.#repository = repository;
@@ -137,7 +141,7 @@ export class ReferralService {
     if (isSigned && !(await this.#verify(query.to!, query.sig!))) {
       throw new AppError('invalid_request', 'sig: the signature does not match this link');
     }
-    const offer = query.offer ? await this.#repository.findOfferDestination(query.offer) : null;
+    const offer = query.offer ? await this.#findOffer(query.offer, query.to !== undefined) : null;
     if (query.to === undefined && offer === null) {
       throw new AppError('not_found', 'offer: there is no offer with that id');
     }
@@ -259,10 +263,28 @@ export class ReferralService {
 
   async #readAffiliateIds(): Promise<AffiliateIds> {
     const ids: Record<string, string> = { ...PLACEHOLDER_AFFILIATE_IDS };
-    for (const { key, affiliateId } of await this.#repository.findAffiliateIds()) {
+    let rows;
+    try {
+      rows = await this.#repository.findAffiliateIds();
+    } catch (error) {
+      // An outage must not stop the visitor: the ids ipick last read, else the placeholders.
+      if (!isDatabaseUnavailable(error)) throw error;
+      return this.#lastKnownAffiliateIds ?? ids;
+    }
+    for (const { key, affiliateId } of rows) {
       if (isRetailerKey(key)) ids[key] = affiliateId;
     }
+    this.#lastKnownAffiliateIds = ids;
     return ids;
+  }
+
+  /**
+   * Reads now what following a link needs from the database (the signing secret, the
+   * affiliate ids), so that a database outage later does not stop signed links. A failure here
+   * is left for the first redirect to meet.
+   */
+  async prepare(): Promise<void> {
+    await Promise.allSettled([this.#secretKey(), this.affiliateIds()]);
   }
 
   /** Writes the clicks still waiting; called when the app closes. */
@@ -338,11 +360,34 @@ export class ReferralService {
     namedRetailer: RetailerKey | null,
     hostWithPort: string,
   ): Promise<HostOwners> {
-    const [retailer, business] = await Promise.all([
-      this.#repository.findRetailer(retailerHost, namedRetailer),
-      this.#repository.findActiveBusiness(hostWithPort),
-    ]);
-    return { retailer, business };
+    try {
+      const [retailer, business] = await Promise.all([
+        this.#repository.findRetailer(retailerHost, namedRetailer),
+        this.#repository.findActiveBusiness(hostWithPort),
+      ]);
+      const owners = { retailer, business };
+      if (this.#lastKnownOwners.size >= HOST_CACHE_SIZE) this.#lastKnownOwners.clear();
+      this.#lastKnownOwners.set(hostWithPort, owners);
+      return owners;
+    } catch (error) {
+      // In a database outage the visitor still goes on (spec §8): to what ipick last knew of
+      // the host, and a named retailer is known without the database anyway.
+      if (!isDatabaseUnavailable(error)) throw error;
+      return this.#lastKnownOwners.get(hostWithPort) ?? { retailer: null, business: null };
+    }
+  }
+
+  /**
+   * The offer's destination. In a database outage a link that also names its address (`to`)
+   * goes there; an offer alone cannot be followed, and the outage is the answer (503).
+   */
+  async #findOffer(offerId: string, hasAddress: boolean): Promise<OfferDestination | null> {
+    try {
+      return await this.#repository.findOfferDestination(offerId);
+    } catch (error) {
+      if (hasAddress && isDatabaseUnavailable(error)) return null;
+      throw error;
+    }
   }
 
   /** The salt of the UTC day of `time` (ms since the epoch), made and stored if need be. */

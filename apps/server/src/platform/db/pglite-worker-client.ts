@@ -109,6 +109,11 @@ export class PGliteWorkerClient {
     return this.#send({ op: 'copy', sql, data: moved }, [moved.buffer]);
   }
 
+  /** Stops the worker at once, as a crash would: queries then fail (outage tests). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
   async close(): Promise<void> {
     if (this.#failure) return;
     try {

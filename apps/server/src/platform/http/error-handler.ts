@@ -1,7 +1,11 @@
 import type { ApiErrorBody, ApiErrorCode } from '@ipick/contracts';
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+
+/** How long a client should wait before retrying during a database outage. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,6 +57,14 @@ export const errorHandlerPlugin = fp(
           error: clientErrorMessage(error, request),
           code: fastifyErrorCodes[error.code] ?? codeForStatus(status),
         };
+      } else if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: the client may try again shortly (spec §8: Retry-After).
+        status = 503;
+        body = {
+          error: 'ipick cannot reach its database just now. Please try again in a few seconds.',
+          code: 'service_unavailable',
+        };
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       } else {
         status = 500;
         body = { error: 'Internal server error', code: 'internal_error' };
