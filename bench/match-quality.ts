@@ -9,7 +9,7 @@
  * valid split stands in, unused by that fold). Its calibration and thresholds come from the other
  * folds' scores on sources they never saw, so nothing is chosen on the held-out source. Printed
  * per held-out source: precision, recall and F1 at the match threshold; precision and recall of
- * the comparison's "same product" threshold; the expected calibration error and a reliability
+ * the comparison's "same product" decision (the "same product" threshold, and no hard conflict); the expected calibration error and a reliability
  * table; then the mean and the worst.
  *
  * Beside it, as before, the shipped weights on the test splits of the sources they were trained
@@ -27,7 +27,7 @@ import {
   scoreProductPair,
 } from '../packages/core/src/matching/score.ts';
 import { prepareSide } from '../packages/core/src/matching/features.ts';
-import { formatTable, leaveOneSourceOut, losoTable } from '../scripts/matcher/loso.ts';
+import { formatTable, hasConflict, leaveOneSourceOut, losoTable } from '../scripts/matcher/loso.ts';
 import { reliability } from '../scripts/matcher/metrics.ts';
 import { matcherSettings } from '../scripts/matcher/settings.ts';
 import { loadMatchingSources } from '../scripts/matcher/sources.ts';
@@ -87,7 +87,10 @@ for (const source of sources.filter((entry) => entry.hasTestSplit)) {
     labels,
   );
   const same = f1Scores(
-    results.map((result) => matchTier(result.score) === 'same'),
+    results.map(
+      (result, index) =>
+        matchTier(result.score) === 'same' && !hasConflict(pairs[index]!.left, pairs[index]!.right),
+    ),
     labels,
   );
   const { ece } = reliability({ scores: results.map((result) => result.score), labels });

@@ -2,15 +2,15 @@
  * Leave-one-source-out: for each source, a model trained and tuned on the OTHER sources only
  * (train splits to learn, valid splits to choose), judged on the held-out source.
  */
-import { FEATURE_NAMES } from '../../packages/core/src/matching/features.ts';
-import type { LabelledPair } from '../../packages/core/src/matching/datasets.ts';
+import { FEATURE_NAMES, type ProductSide } from '../../packages/core/src/matching/features.ts';
+import { conflictFacts, findConflicts } from '../../packages/core/src/matching/conflicts.ts';
+import { f1Scores, type LabelledPair } from '../../packages/core/src/matching/datasets.ts';
 import {
   calibrate,
   rawProbability,
   type MatcherModel,
 } from '../../packages/core/src/matching/score.ts';
-import { featurize } from './train.ts';
-import { chooseCalibration, trainMatcher, type TrainOptions } from './train.ts';
+import { chooseCalibration, featurize, prep, trainMatcher, type TrainOptions } from './train.ts';
 import { reliability, scoresAt, type Scored } from './metrics.ts';
 import type { MatchingSource } from './sources.ts';
 
@@ -23,9 +23,18 @@ export interface FoldResult {
   valid: Scored;
   /** At the fold's own match threshold. */
   matchScores: { precision: number; recall: number; f1: number };
-  /** At the fold's own "same product" threshold. */
+  /**
+   * The comparison's "same product" decision: at or above the fold's "same product" threshold
+   * and with no hard conflict (conflicts.ts: size, capacity, pack, generation, model…).
+   */
   sameScores: { precision: number; recall: number; f1: number };
   ece: number;
+}
+
+/** Whether the comparison's hard-conflict rules set a pair apart, whatever its score. */
+export function hasConflict(left: ProductSide, right: ProductSide): boolean {
+  const facts = (side: ProductSide) => conflictFacts({ title: side.title, side: prep(side) });
+  return findConflicts(facts(right), facts(left)).length > 0;
 }
 
 /** Raw (uncalibrated) probabilities of a model's trees on labelled pairs. */
@@ -34,11 +43,12 @@ export function rawScores(model: MatcherModel, pairs: LabelledPair[]): Scored {
   return {
     labels: pairs.map((pair) => pair.label),
     scores: features.map((values) => rawProbability(values, model)),
+    conflicted: pairs.map(({ left, right }) => hasConflict(left, right)),
   };
 }
 
 function applyCalibration(model: MatcherModel, set: Scored): Scored {
-  return { labels: set.labels, scores: set.scores.map((s) => calibrate(s, model.calibration)) };
+  return { ...set, scores: set.scores.map((s) => calibrate(s, model.calibration)) };
 }
 
 /**
@@ -68,13 +78,18 @@ export function leaveOneSourceOut(
     const others = trained.filter((fold) => fold.heldOut !== heldOut).map((fold) => fold.valid);
     Object.assign(model, chooseCalibration(others, options.samePrecision));
     const calibratedTest = applyCalibration(model, test);
+    const conflicted = calibratedTest.conflicted ?? [];
+    const sameThreshold = model.sameProductThreshold ?? model.threshold;
     return {
       heldOut: heldOut.name,
       model,
       test: calibratedTest,
       valid: applyCalibration(model, valid),
       matchScores: scoresAt(calibratedTest, model.threshold),
-      sameScores: scoresAt(calibratedTest, model.sameProductThreshold ?? model.threshold),
+      sameScores: f1Scores(
+        calibratedTest.scores.map((score, index) => score >= sameThreshold && !conflicted[index]),
+        calibratedTest.labels,
+      ),
       ece: reliability(calibratedTest).ece,
     };
   });

@@ -39,6 +39,22 @@ describe('precisionThreshold', () => {
     // weighing the same, make 80 %; at 0.2, B's non-match joins and it falls to 57 %.
     expect(precisionThreshold([a, b], 60)).toBe(0.21);
   });
+
+  it('leaves out pairs the hard-conflict rules set apart, as the comparison does', () => {
+    const a = {
+      scores: [0.9, 0.8, 0.6, 0.1],
+      labels: [1, 1, 0, 0] as (0 | 1)[],
+      conflicted: [false, false, true, false],
+    };
+    const b = { scores: [0.7, 0.2], labels: [1, 0] as (0 | 1)[] };
+    // The false match at 0.6 is another size: the comparison never calls it the same product.
+    expect(precisionThreshold([a, b], 95)).toBe(0.21);
+  });
+
+  it('is 1 (no score is enough) when no threshold keeps the precision', () => {
+    const noisy = { scores: [0.9, 0.9, 0.5], labels: [1, 0, 0] as (0 | 1)[] };
+    expect(precisionThreshold([noisy], 95)).toBe(1);
+  });
 });
 
 describe('bestF1Threshold and reliability', () => {

@@ -8,6 +8,8 @@ import type { Calibration } from '../../packages/core/src/matching/score.ts';
 export interface Scored {
   scores: number[];
   labels: (0 | 1)[];
+  /** Pairs the comparison's hard-conflict rules set apart whatever their score, when known. */
+  conflicted?: boolean[];
 }
 
 export function scoresAt(set: Scored, threshold: number) {
@@ -30,8 +32,10 @@ export function bestF1Threshold(sets: Scored[]): { threshold: number; f1: number
 }
 
 /**
- * The lowest threshold (0.01 steps) at which the sets, pooled with each set weighing the same,
- * keep at least `precision` % precision. 0.99 if none does.
+ * The lowest threshold (0.01 steps) at which the comparison's "same product" decision (at or
+ * above the threshold, and no hard conflict) keeps at least `precision` % precision on the sets
+ * pooled, each set weighing the same. 1 when none does: then no score is enough, and only a
+ * shared product code (GTIN, the catalog's own link) makes a listing "the same product".
  */
 export function precisionThreshold(sets: Scored[], precision: number): number {
   for (const threshold of GRID) {
@@ -40,14 +44,14 @@ export function precisionThreshold(sets: Scored[], precision: number): number {
     for (const set of sets) {
       const weight = 1 / set.scores.length;
       set.scores.forEach((score, index) => {
-        if (score < threshold) return;
+        if (score < threshold || set.conflicted?.[index]) return;
         predicted += weight;
         truePositives += weight * set.labels[index]!;
       });
     }
-    if (predicted === 0 || (truePositives / predicted) * 100 >= precision) return threshold;
+    if (predicted > 0 && (truePositives / predicted) * 100 >= precision) return threshold;
   }
-  return 0.99;
+  return 1;
 }
 
 /**
@@ -88,7 +92,7 @@ export function fitIsotonic(
     calibrated: [
       clamp(kept[0]?.y ?? 0),
       ...kept.map((knot) => Math.round(clamp(knot.y) * 1e4) / 1e4),
-      clamp(kept[kept.length - 1]?.y ?? 1),
+      Math.round(clamp(kept[kept.length - 1]?.y ?? 1) * 1e4) / 1e4,
     ],
   };
 }

@@ -9,13 +9,16 @@ import {
 import { scoreProductPair } from './score.ts';
 
 /**
- * F1 (%) reached on the fixed sample (every 5th pair of the test split, as `bench/match-quality.ts
- * --fast`), minus one point. Raise these when the matcher improves.
+ * F1 (%) the shipped weights reach on a fixed sample (every 5th pair of the test split), minus
+ * one point: a guard against a broken feature or a weights file that no longer fits, not a
+ * quality figure. The quality figure is leave-one-source-out (`npm run bench:match-quality`):
+ * these sources are in the weights' training data, so this is a fit. The settings are chosen
+ * for unseen shops, which cost a little here (docs/benchmarks.md).
  */
 const F1_FLOOR: Record<CsvDataset, number> = {
-  'abt-buy': 72.7,
-  'amazon-google': 70.9,
-  'wdc-computers': 76.3,
+  'abt-buy': 82.3,
+  'amazon-google': 65.6,
+  'wdc-computers': 74.4,
 };
 
 const directory = matchingDataDirectory();
