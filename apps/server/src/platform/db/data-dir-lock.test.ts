@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
+import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir, processStart } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
 import { testDatabaseKind } from '../../../test/test-database.ts';
 
@@ -71,4 +71,55 @@ describe.skipIf(testDatabaseKind() === 'postgres')('the data directory lock', ()
     writeFileSync(join(dataDir, LOCK_FILE_NAME), 'garbage');
     expect(() => lockDataDir(dataDir).release()).not.toThrow();
   });
+
+  it('takes over a lock whose pid now belongs to another process', () => {
+    const dataDir = freshDir();
+    // A live process with the lock's pid, but not the one that wrote it: it started later.
+    const other = spawn('sleep', ['30']);
+    try {
+      const started = processStart(other.pid!);
+      writeFileSync(
+        join(dataDir, LOCK_FILE_NAME),
+        JSON.stringify({ pid: other.pid, started: `${started ?? 'boot'}-earlier` }),
+      );
+      expect(() => lockDataDir(dataDir).release()).not.toThrow();
+      // The same pid with its own start time is a live holder.
+      writeFileSync(join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: other.pid, started }));
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+    } finally {
+      other.kill();
+    }
+  });
+
+  // A container restarted after a crash: the new ipick is PID 1, as the crashed one was.
+  it.runIf(canUnsharePids())(
+    'takes over the lock of a crashed PID 1 when PID 1 runs again in a new container',
+    () => {
+      const dataDir = freshDir();
+      const lockModule = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
+      // Takes the lock and dies without releasing it, as SIGKILL would leave it.
+      const script = (exit: string) =>
+        `import { lockDataDir } from ${JSON.stringify(lockModule)};` +
+        `try { lockDataDir(${JSON.stringify(dataDir)}); console.log('locked', process.pid); ${exit} }` +
+        `catch (error) { console.log(error.message); process.exit(3); }`;
+      const inContainer = (code: string) =>
+        spawnSync(
+          'unshare',
+          ['-p', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', '-e', code],
+          { cwd: serverDir, encoding: 'utf8' },
+        );
+      const crashed = inContainer(script('process.exit(0);'));
+      expect(crashed.stdout.trim(), crashed.stderr).toBe('locked 1');
+      expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(true);
+      const restarted = inContainer(script('process.exit(0);'));
+      expect(restarted.stdout.trim(), restarted.stderr).toBe('locked 1');
+    },
+    60_000,
+  );
 });
+
+/** Whether this machine lets the test start a process in a new PID namespace (root on Linux). */
+function canUnsharePids(): boolean {
+  const probe = spawnSync('unshare', ['-p', '--fork', '--mount-proc', 'true']);
+  return probe.status === 0;
+}
