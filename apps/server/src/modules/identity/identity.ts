@@ -1,5 +1,7 @@
 import { CliAuth } from './cli/cli-auth.ts';
 import { CliAuthRepository } from './cli/cli-auth-repository.ts';
+import { Mfa } from './mfa/mfa.ts';
+import { MfaRepository } from './mfa/mfa-repository.ts';
 import {
   createIdentityCore,
   type IdentityCore,
@@ -22,6 +24,7 @@ export interface Identity extends IdentityCore {
   teams: Teams;
   permissions: Permissions;
   cliAuth: CliAuth;
+  mfa: Mfa;
   invitations: Invitations;
 }
 
@@ -34,6 +37,8 @@ export function createIdentity(options: IdentityOptions): Identity {
   core.accounts.onUserCreated((project, userId) => permissions.grantUserDefaults(project, userId));
   teams.permissions = permissions;
   const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
+  const mfa = new Mfa(new MfaRepository(options.db), core.sessions, core.accounts);
+  core.accounts.beforeSignIn((project, user) => mfa.requireSecondFactor(project, user));
   const invitations = new Invitations({
     repository: new InvitationsRepository(options.db),
     teams,
@@ -41,5 +46,5 @@ export function createIdentity(options: IdentityOptions): Identity {
     sendMail: options.sendMail,
     publicUrl: options.publicUrl,
   });
-  return { ...core, cliAuth, teams, permissions, invitations };
+  return { ...core, cliAuth, mfa, teams, permissions, invitations };
 }

@@ -4,6 +4,7 @@ import { handleIdentityError } from './core/api-errors.ts';
 import { cliRoutes } from './cli/routes.ts';
 import { StatusError } from './core/known-errors.ts';
 import { coreRoutes } from './core/routes.ts';
+import { mfaRoutes } from './mfa/routes.ts';
 import type { Identity } from './identity.ts';
 import { permissionRoutes } from './permissions/routes.ts';
 import { invitationRoutes } from './teams/invitation-routes.ts';
@@ -60,6 +61,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
 
   await app.register(coreRoutes, { identity });
   await app.register(cliRoutes, { identity });
+  await app.register(mfaRoutes, { identity });
   await app.register(teamRoutes, { identity });
   await app.register(permissionRoutes, { identity });
   await app.register(invitationRoutes, { identity });

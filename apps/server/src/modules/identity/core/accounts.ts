@@ -57,6 +57,16 @@ export class Accounts {
   readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
     [];
 
+  readonly #signInChecks: ((project: ProjectRecord, user: UserRecord) => Promise<void>)[] = [];
+
+  /**
+   * Lets a capability refuse a sign-in that proved only the first factor (two-factor sign-in,
+   * stack-auth.md §3.3): every sign-in runs these checks before it issues a session.
+   */
+  beforeSignIn(check: (project: ProjectRecord, user: UserRecord) => Promise<void>): void {
+    this.#signInChecks.push(check);
+  }
+
   /** Lets a capability act on every new user (project-wide default permissions, §3.14). */
   onUserCreated(listener: (project: ProjectRecord, userId: string) => Promise<void>): void {
     this.#userCreatedListeners.push(listener);
@@ -113,6 +123,7 @@ export class Accounts {
     const user = await this.#repository.findUserByAuthEmail(project.id, input.email);
     const isMatch = await verifyPassword(input.password, user?.passwordHash ?? null);
     if (!user || !isMatch) throw knownErrors.emailPasswordMismatch();
+    await this.#checkSignIn(project, user);
     const session = await this.#sessions.create(user, { ip: input.ip });
     return { ...session, user, isNewUser: false };
   }
@@ -277,6 +288,7 @@ export class Accounts {
       (input.currentUser?.isAnonymous
         ? await this.#upgradeAnonymousUser(input.currentUser, account)
         : await this.#createUser(project, account));
+    await this.#checkSignIn(project, user);
     const session = await this.#sessions.create(user, { ip: input.ip });
     return { ...session, user, isNewUser };
   }
@@ -402,6 +414,10 @@ export class Accounts {
   /** Deletes a user; their sessions, emails and codes go with them (spec §4). */
   async delete(projectId: string, userId: string): Promise<void> {
     if (!(await this.#repository.deleteUser(projectId, userId))) throw knownErrors.userNotFound();
+  }
+
+  async #checkSignIn(project: ProjectRecord, user: UserRecord): Promise<void> {
+    for (const check of this.#signInChecks) await check(project, user);
   }
 
   async #createUser(

@@ -42,6 +42,19 @@ export const createSessionBody = z.strictObject({
   is_impersonation: z.boolean().optional(),
 });
 
+/**
+ * A TOTP secret as the clients send it (stack-auth.md §3.3): base64 of its bytes, 16 to 64 of
+ * them (RFC 4226 asks for at least 128 bits); null turns two-factor sign-in off.
+ */
+const totpSecretBase64 = z
+  .base64('must be base64')
+  .refine((value) => {
+    const length = Buffer.from(value, 'base64').length;
+    return length >= 16 && length <= 64;
+  }, 'must be a secret of 16 to 64 bytes')
+  .nullable()
+  .optional();
+
 export const clientUserUpdateBody = z.strictObject({
   display_name: z.string().max(256).nullable().optional(),
   profile_image_url: z.string().max(2048).nullable().optional(),
@@ -49,6 +62,7 @@ export const clientUserUpdateBody = z.strictObject({
   selected_team_id: z.uuid().nullable().optional(),
   otp_auth_enabled: z.boolean().optional(),
   passkey_auth_enabled: z.boolean().optional(),
+  totp_secret_base64: totpSecretBase64,
 });
 
 const serverUserFields = {
@@ -67,6 +81,7 @@ const serverUserFields = {
   restricted_by_admin_reason: z.string().nullable().optional(),
   restricted_by_admin_private_details: z.string().nullable().optional(),
   country_code: z.string().length(2).nullable().optional(),
+  totp_secret_base64: totpSecretBase64,
 };
 /** Checks of stack-auth.md §3.10 that need the body's other fields. */
 type RestrictionFields = {

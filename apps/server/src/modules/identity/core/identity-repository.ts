@@ -89,6 +89,7 @@ export type UserChanges = Partial<{
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
   isAnonymous: boolean;
+  totpSecret: Uint8Array | null;
 }>;
 
 export type SessionRecord = Selectable<IdentitySessionsTable>;
@@ -305,6 +306,7 @@ export class IdentityRepository {
       restricted_by_admin_private_details: changes.restrictedByAdminPrivateDetails,
       country_code: changes.countryCode,
       is_anonymous: changes.isAnonymous,
+      totp_secret: changes.totpSecret,
     };
     const defined = Object.fromEntries(
       Object.entries(values).filter(([, value]) => value !== undefined),

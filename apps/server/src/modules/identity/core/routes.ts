@@ -527,6 +527,7 @@ function clientChanges(body: unknown) {
     selectedTeamId: input.selected_team_id,
     otpAuthEnabled: input.otp_auth_enabled,
     passkeyAuthEnabled: input.passkey_auth_enabled,
+    totpSecret: totpSecretOf(input.totp_secret_base64),
   };
 }
 
@@ -555,5 +556,10 @@ function serverChanges(body: unknown) {
     emailVerified: input.primary_email_verified,
     emailAuthEnabled: input.primary_email_auth_enabled,
     password: input.password,
+    totpSecret: totpSecretOf(input.totp_secret_base64),
   };
+}
+
+function totpSecretOf(base64: string | null | undefined): Uint8Array | null | undefined {
+  return typeof base64 === 'string' ? new Uint8Array(Buffer.from(base64, 'base64')) : base64;
 }

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { verify } from 'otplib';
+import type { Accounts } from '../core/accounts.ts';
+import type { ProjectRecord, UserRecord } from '../core/identity-repository.ts';
+import { knownErrors } from '../core/known-errors.ts';
+import { hashToken, randomToken } from '../core/secrets.ts';
+import type { IssuedSession, Sessions } from '../core/sessions.ts';
+import { mfaErrors } from './mfa-errors.ts';
+import type { MfaRepository } from './mfa-repository.ts';
+
+/** stack-auth.md §3.3: the attempt code of a sign-in that needs a second factor lives 5 minutes. */
+export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;
+/** One 30-second step either side of now, for clocks that drift and codes typed slowly. */
+const TOTP_TOLERANCE_SECONDS = 30;
+
+/**
+ * Two-factor sign-in with TOTP (RFC 6238: 30-second steps, 6 digits, SHA-1, as authenticator
+ * apps and the Stack clients use). A user with a TOTP secret who proves the first factor gets
+ * MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead of a session; the attempt
+ * code and a current TOTP code then sign them in. Each code is accepted once.
+ */
+export class Mfa {
+  readonly #repository: MfaRepository;
+  readonly #sessions: Sessions;
+  readonly #accounts: Pick<Accounts, 'find'>;
+
+  constructor(repository: MfaRepository, sessions: Sessions, accounts: Pick<Accounts, 'find'>) {
+    this.#repository = repository;
+    this.#sessions = sessions;
+    this.#accounts = accounts;
+  }
+
+  /** The check every sign-in runs (Accounts.beforeSignIn). */
+  async requireSecondFactor(project: ProjectRecord, user: UserRecord): Promise<void> {
+    if (!user.requiresTotpMfa) return;
+    const attemptCode = randomToken();
+    await this.#repository.insertAttempt({
+      id: randomUUID(),
+      projectId: project.id,
+      userId: user.id,
+      codeHash: hashToken(attemptCode),
+      expiresAt: new Date(Date.now() + MFA_ATTEMPT_LIFETIME_MS),
+    });
+    throw mfaErrors.multiFactorAuthenticationRequired(attemptCode);
+  }
+
+  /** Whose sign-in an attempt code continues, so wrong TOTP codes count against that account. */
+  async userOfAttempt(attemptCode: string): Promise<string | null> {
+    return (await this.#repository.findAttempt(hashToken(attemptCode)))?.user_id ?? null;
+  }
+
+  /** Completes a sign-in with its attempt code and a TOTP code. */
+  async signIn(
+    projectId: string,
+    input: { attemptCode: string; totp: string; ip: string | null },
+  ): Promise<IssuedSession & { user: UserRecord }> {
+    const attempt = await this.#repository.findAttempt(hashToken(input.attemptCode));
+    if (!attempt || attempt.project_id !== projectId) throw knownErrors.verificationCodeNotFound();
+    if (attempt.used_at) throw knownErrors.verificationCodeAlreadyUsed();
+    if (attempt.expires_at.getTime() <= Date.now()) throw knownErrors.verificationCodeExpired();
+    const user = await this.#accounts.find(projectId, attempt.user_id);
+    const secret = user ? await this.#repository.findTotpSecret(user.id) : null;
+    // Two-factor sign-in was turned off (or the user deleted) since the attempt began.
+    if (!user || !secret) throw mfaErrors.invalidTotpCode();
+    const lastStep = await this.#repository.findLastTimeStep(user.id);
+    const result = await verify({
+      secret,
+      token: input.totp,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+    });
+    // A TOTP match carries its time step (the functional API's type also covers HOTP's).
+    if (!result.valid || !('timeStep' in result)) throw mfaErrors.invalidTotpCode();
+    const outcome = await this.#repository.completeAttempt(attempt.id, user.id, result.timeStep);
+    if (outcome === 'used') throw knownErrors.verificationCodeAlreadyUsed();
+    if (outcome === 'replayed') throw mfaErrors.invalidTotpCode();
+    const session = await this.#sessions.create(user, { ip: input.ip });
+    return { ...session, user };
+  }
+}
