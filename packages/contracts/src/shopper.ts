@@ -15,8 +15,10 @@ export const historyEntrySchema = z.object({
   /** How many other retailers had the same product (the pasted product's own not counted). */
   sameProductCount: z.number().int(),
   alternativesCount: z.number().int(),
-  /** ISO time of the comparison. */
+  /** ISO time of the comparison (the latest, when the link was compared more than once). */
   comparedAt: z.string(),
+  /** How many times the shopper compared this link; the list has one entry per link. */
+  compareCount: z.number().int().min(1).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

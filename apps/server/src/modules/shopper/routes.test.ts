@@ -158,6 +158,7 @@ describe('search history', () => {
       image: result.product.image,
       sameProductCount: otherRetailerCount(result),
       alternativesCount: result.alternatives.length,
+      compareCount: 1,
     });
     expect(result.sameProduct.length).toBeGreaterThanOrEqual(2);
     expect(Date.now() - Date.parse(comparedAt)).toBeLessThan(60_000);
@@ -191,6 +192,23 @@ describe('search history', () => {
     expect(items.map((item) => item.requestId)).toEqual([first.requestId, second.requestId]);
     expect(Date.parse(items[0]!.comparedAt)).toBeGreaterThan(Date.parse(before));
     expect(await historyRowCount(first.requestId)).toBe(1);
+  });
+
+  it('keeps one entry per product link, with its latest comparison and how many there were', async () => {
+    const { browser } = await signedInShopper();
+    const first = await compareAs(browser, catalogUrls[0]!);
+    const other = await compareAs(browser, catalogUrls[1]!);
+    // The same link pasted again: a new comparison, not a new entry.
+    const again = await compareAs(browser, catalogUrls[0]!);
+    const items = await historyOf(browser);
+    expect(items.map((item) => [item.requestId, item.compareCount])).toEqual([
+      [again.requestId, 2],
+      [other.requestId, 1],
+    ]);
+    // Forgetting the entry forgets every comparison of its link.
+    expect((await browser.delete(`/api/history/${first.requestId}`)).statusCode).toBe(204);
+    expect((await historyOf(browser)).map((item) => item.requestId)).toEqual([other.requestId]);
+    expect(await historyRowCount(again.requestId)).toBe(0);
   });
 
   it('forgets one entry, only in its own shopper history', async () => {

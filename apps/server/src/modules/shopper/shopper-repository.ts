@@ -8,6 +8,8 @@ import type {
 type Db = Kysely<DatabaseSchema>;
 
 export type HistoryRow = Selectable<SearchHistoryTable>;
+/** A history entry as listed: the latest comparison of a link, and how often it was compared. */
+export type HistoryListRow = HistoryRow & { compare_count: number };
 export type FavoriteRow = Selectable<FavoritesTable>;
 export type NewHistoryEntry = Omit<Insertable<SearchHistoryTable>, 'compared_at'>;
 export type NewFavorite = Omit<Insertable<FavoritesTable>, 'created_at'>;
@@ -53,23 +55,39 @@ export class ShopperRepository {
     });
   }
 
-  listHistory(userId: string, limit: number): Promise<HistoryRow[]> {
-    return this.#db
-      .selectFrom('search_history')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('compared_at', 'desc')
-      .orderBy('request_id', 'desc')
-      .limit(limit)
-      .execute();
+  /**
+   * One entry per product link, the latest comparison of it, with how many times the shopper
+   * compared it (issue 19: a link pasted again is not a new row), newest first.
+   */
+  async listHistory(userId: string, limit: number): Promise<HistoryListRow[]> {
+    const { rows } = await sql<HistoryListRow>`
+      select * from (
+        select distinct on (url) h.*, count(*) over (partition by url) as compare_count
+        from search_history h
+        where h.user_id = ${userId}
+        order by url, compared_at desc, request_id desc
+      ) latest
+      order by compared_at desc, request_id desc
+      limit ${limit}
+    `.execute(this.#db);
+    return rows.map((row) => ({ ...row, compare_count: Number(row.compare_count) }));
   }
 
-  /** False when the shopper has no entry with that request id. */
+  /**
+   * Forgets the product of a comparison: every comparison of its link, as the list shows them
+   * as one. False when the shopper has no entry with that request id.
+   */
   async deleteHistoryEntry(userId: string, requestId: string): Promise<boolean> {
     const result = await this.#db
       .deleteFrom('search_history')
       .where('user_id', '=', userId)
-      .where('request_id', '=', requestId)
+      .where('url', '=', (eb) =>
+        eb
+          .selectFrom('search_history')
+          .select('url')
+          .where('user_id', '=', userId)
+          .where('request_id', '=', requestId),
+      )
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }

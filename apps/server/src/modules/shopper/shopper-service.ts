@@ -9,7 +9,7 @@ import {
 import { checkProductUrl, makeProductSlug } from '@ipick/core';
 import { AppError } from '../../platform/errors.ts';
 import type { CompareService } from '../compare/compare-service.ts';
-import type { FavoriteRow, HistoryRow, ShopperRepository } from './shopper-repository.ts';
+import type { FavoriteRow, HistoryListRow, ShopperRepository } from './shopper-repository.ts';
 
 /**
  * How many other retailers sell the same product: each retailer once, however many of its
@@ -165,7 +165,7 @@ function resultsPath(requestId: string, url: string): string {
   return `/new-search/${encodeURIComponent(requestId)}/${encodeURIComponent(slug)}`;
 }
 
-function toHistoryEntry(row: HistoryRow): HistoryEntry {
+function toHistoryEntry(row: HistoryListRow): HistoryEntry {
   return {
     requestId: row.request_id,
     url: row.url,
@@ -177,7 +177,8 @@ function toHistoryEntry(row: HistoryRow): HistoryEntry {
     image: row.image_url,
     sameProductCount: row.same_product_count,
     alternativesCount: row.alternatives_count,
-    comparedAt: row.compared_at.toISOString(),
+    comparedAt: new Date(row.compared_at).toISOString(),
+    compareCount: row.compare_count,
   };
 }
 

@@ -81,6 +81,15 @@ describe('/history', () => {
     expect(screen.getByRole('heading', { level: 2, name: '2 comparisons' })).toBeTruthy();
   });
 
+  it('says how many times a product was compared, with the latest time', async () => {
+    stubHistory([{ ...kettle, compareCount: 4 }]);
+    renderAt('/history');
+    const list = await screen.findByRole('list', { name: 'Your comparisons' });
+    expect(within(list).getByRole('listitem').textContent).toContain(
+      'Compared 4 times, last 3 hours ago',
+    );
+  });
+
   it('removes one comparison with DELETE /api/history/:requestId and says so', async () => {
     const { fetch } = stubHistory([kettle, lamp]);
     const user = userEvent.setup();

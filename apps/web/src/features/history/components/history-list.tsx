@@ -118,7 +118,15 @@ export function HistoryList({ enabled }: { enabled: boolean }) {
                     : ''}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  <RelativeTime value={entry.comparedAt} prefix="Compared" /> · {matchCounts(entry)}
+                  <RelativeTime
+                    value={entry.comparedAt}
+                    prefix={
+                      (entry.compareCount ?? 1) > 1
+                        ? `Compared ${entry.compareCount} times, last`
+                        : 'Compared'
+                    }
+                  />{' '}
+                  · {matchCounts(entry)}
                 </p>
               </div>
               <Button
