@@ -1,3 +1,4 @@
+import type { CompareResponse } from '@ipick/contracts';
 import { parseRetailerUrl } from '@ipick/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,11 +100,16 @@ describe('comparing a page that is not in the catalog', () => {
       currency: 'USD',
     });
     expect(result.notice).toContain('is not one of the shops ipick compares');
-    expect(result.sameProduct).toHaveLength(catalogProduct.offers);
-    for (const offer of result.sameProduct) {
-      expect(offer.reasons).toContain(`same GTIN ${catalogProduct.gtin}`);
-      // The shop asks $1.00, so every catalog offer costs more.
-      expect(offer.savingsMinor).toBe(100 - offer.priceMinor!);
+    // Every catalog offer of the product: the same product, or (used, refurbished) a similar one.
+    const offers = [...result.sameProduct, ...result.alternatives].filter((offer) =>
+      offer.reasons.includes(`Same barcode (GTIN ${catalogProduct.gtin})`),
+    );
+    expect(offers).toHaveLength(catalogProduct.offers);
+    for (const offer of offers) {
+      expect(offer.evidenceTier).toBe('same');
+      if (offer.tier === 'similar') expect(offer.differences?.[0]?.kind).toBe('condition');
+      // The shop asks $1.00 (shipping unknown), so every catalog offer costs more, shipping in.
+      expect(offer.savingsMinor).toBe(100 - offer.priceMinor! - (offer.shippingMinor ?? 0));
     }
   });
 
@@ -113,7 +119,9 @@ describe('comparing a page that is not in the catalog', () => {
       source: 'link',
       title: 'handmade walnut desk organiser',
     });
-    expect(result.notice).toMatch(/does not describe a product.*compared the words of the link/);
+    expect(result.notice).toMatch(
+      /does not describe a product.*compared the product's name from the link instead\.$/,
+    );
   });
 
   it('gives up on a shop that does not answer within the time limit', async () => {
@@ -131,6 +139,75 @@ describe('comparing a page that is not in the catalog', () => {
     const result = await compare.compare(url);
     expect(result.product.title).toBe('stainless steel water bottle 750ml');
     expect(result.notice).toContain("couldn't connect to that website");
+  });
+});
+
+describe("links ipick doesn't have (issue 19)", () => {
+  /** A comparison whose page reader never gets a page, as with a shop that blocks ipick. */
+  const unreadable = () =>
+    new CompareService(new CompareRepository(testDb.database.db), {
+      read: () =>
+        Promise.reject(
+          new AppError(
+            'invalid_request',
+            "ipick couldn't find that website. Check the address for typos.",
+          ),
+        ),
+    } as unknown as ProductPageReader);
+  const slug = () =>
+    catalogProduct.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const offerIds = (result: CompareResponse) =>
+    [...result.sameProduct, ...result.alternatives].map((offer) => offer.offerId).sort();
+
+  it('names a known shop properly and says ipick could not read its page', async () => {
+    const amazon = await unreadable().compare(`https://www.amazon.com/${slug()}/dp/B0ABCDEFGH`);
+    expect(amazon.product).toMatchObject({
+      source: 'link',
+      retailer: 'amazon',
+      retailerName: 'Amazon',
+    });
+    expect(amazon.notice).toBe(
+      "ipick couldn't read this Amazon page, so it compared the product's name from the link.",
+    );
+
+    const bh = await unreadable().compare(
+      `https://www.bhphotovideo.com/c/product/1706218-REG/${slug().replace(/-/g, '_')}.html`,
+    );
+    expect(bh.product.retailerName).toBe('B&H Photo');
+    expect(bh.notice).toBe(
+      "ipick couldn't read this B&H Photo page, so it compared the product's name from the link. B&H Photo is not one of the shops ipick compares.",
+    );
+    for (const notice of [amazon.notice, bh.notice])
+      expect(notice).not.toMatch(/couldn't find that website/);
+  });
+
+  it('finds the same offers for the same words whatever shop the link came from', async () => {
+    const service = unreadable();
+    const results = await Promise.all(
+      [
+        `https://www.amazon.com/${slug()}/dp/B0ABCDEFGH`,
+        `https://www.target.com/p/${slug()}/-/A-99999999`,
+        `https://www.walmart.com/ip/${slug()}/999999999`,
+        `https://www.ikea.com/us/en/p/${slug()}-99999999/`,
+      ].map((url) => service.compare(url)),
+    );
+    expect(new Set(results.map((result) => result.product.title)).size).toBe(1);
+    expect(offerIds(results[0]!).length).toBeGreaterThan(0);
+    for (const result of results.slice(1)) expect(offerIds(result)).toEqual(offerIds(results[0]!));
+  });
+
+  it("compares a country store's link in its own currency and says when ipick has none in it", async () => {
+    const result = await unreadable().compare(`https://www.amazon.co.uk/${slug()}/dp/B0ABCDEFGH`);
+    expect(result.product).toMatchObject({ retailerName: 'Amazon', currency: 'GBP' });
+    expect(offerIds(result).length).toBeGreaterThan(0);
+    expect(result.notice).toContain(
+      'ipick has no offers in British Pound (GBP) for this product, so it does not compare prices with yours: the prices below are in US Dollar (USD).',
+    );
+    for (const offer of [...result.sameProduct, ...result.alternatives])
+      expect(offer.savingsMinor).toBeNull();
   });
 });
 
@@ -171,11 +248,16 @@ describe('links ipick refuses or cannot use', () => {
   it("says a shop's product id is not in the catalog rather than that the link names nothing", () => {
     const reason = 'That website answered with an error instead of the page.';
     expect(
-      unreadableLinkMessage(parseRetailerUrl('https://www.amazon.com/dp/B000000000')!, reason),
-    ).toBe(`${reason} ipick's catalog does not have this Amazon product (B000000000) yet.`);
-    expect(unreadableLinkMessage(parseRetailerUrl('https://shop.example/')!, reason)).toBe(
-      `${reason} The link itself does not name a product either.`,
+      unreadableLinkMessage(parseRetailerUrl('https://www.amazon.com/dp/B000000000')!, 'Amazon', [
+        "ipick couldn't read this Amazon page",
+        null,
+      ]),
+    ).toBe(
+      "ipick couldn't read this Amazon page, and its link doesn't name the product. ipick's catalog does not have this Amazon product (B000000000) yet.",
     );
+    expect(
+      unreadableLinkMessage(parseRetailerUrl('https://shop.example/')!, null, [null, reason]),
+    ).toBe(`${reason} The link itself does not name a product either.`);
   });
 
   it('refuses links that are not http or https', async () => {

@@ -14,6 +14,8 @@ import {
   reasonSentences,
   scorePreparedPair,
   totalSavings,
+  type ConflictFacts,
+  type ConflictKind,
   type MatchTier,
   type ParsedRetailerUrl,
   type PreparedSide,
@@ -133,17 +135,13 @@ export class CompareService {
       if (!(error instanceof AppError)) throw error;
       // No dead end (issue 5): fall back to the words of the link and say why. A shop the
       // shopper knows exists is not "a website ipick couldn't find": ipick could not read it.
-      const couldNotRead = shopName
-        ? `ipick couldn't read this ${shopName} page`
-        : `ipick couldn't read this page (${lowerFirst(error.message)})`;
-      const words = link.titleWords.join(' ');
-      if (words.length < 3) {
-        const reason = [unknownShop, `${couldNotRead}, and its link doesn't name the product.`];
-        throw new AppError(
-          'not_found',
-          unreadableLinkMessage(link, reason.filter(Boolean).join(' ')),
-        );
-      }
+      const why = shopName
+        ? [`ipick couldn't read this ${shopName} page`, unknownShop]
+        : [unknownShop, error.message];
+      // A shop's article number in the slug (IKEA's "…-80275887") is not part of the name.
+      const words = link.titleWords.filter((word) => !/^\d{6,}$/.test(word)).join(' ');
+      if (words.length < 3)
+        throw new AppError('not_found', unreadableLinkMessage(link, shopName, why));
       return {
         product: {
           title: words,
@@ -162,9 +160,9 @@ export class CompareService {
           condition: null,
         },
         offer: null,
-        notice: [`${couldNotRead}, so it compared the product's name from the link.`, unknownShop]
-          .filter(Boolean)
-          .join(' '),
+        notice: shopName
+          ? sentences(`${why[0]!}, so it compared the product's name from the link.`, why[1])
+          : sentences(...why, "ipick compared the product's name from the link instead."),
       };
     }
     throw new AppError('not_found', 'That page does not describe a product ipick can read.');
@@ -231,8 +229,15 @@ export class CompareService {
     }
     for (const candidate of withSimilarTitles) {
       if (candidates.get(candidate.id)?.evidenceTier === 'same') continue;
-      const match = scorePreparedPair(pastedSide, sideOf(candidate));
-      if (match.score < ALTERNATIVE_MIN_SCORE) continue;
+      const candidateSide = sideOf(candidate);
+      const match = scorePreparedPair(pastedSide, candidateSide);
+      // The matcher scores another colour or size of the pasted product low, as it should for
+      // "the same product"; as an alternative it is one of the closest there are.
+      if (
+        match.score < ALTERNATIVE_MIN_SCORE &&
+        !isVariantOf(pastedSide, pastedFacts, candidate, candidateSide)
+      )
+        continue;
       consider({
         offer: candidate,
         evidenceTier: matchTier(match.score),
@@ -315,6 +320,34 @@ interface Candidate {
   matcherReasons?: string[];
 }
 
+/** Differences that make another variant of one product line, not another product. */
+const VARIANT_KINDS: ReadonlySet<ConflictKind> = new Set([
+  'size',
+  'capacity',
+  'quantity',
+  'colour',
+  'connector',
+  'condition',
+  'region',
+]);
+
+/** Whether a listing is the pasted product in another variant: same brand, only such differences. */
+function isVariantOf(
+  pastedSide: PreparedSide,
+  pastedFacts: ConflictFacts,
+  offer: OfferView,
+  side: PreparedSide,
+): boolean {
+  if (pastedSide.brand === null || side.brand !== pastedSide.brand) return false;
+  const differences = findConflicts(
+    conflictFacts({ title: offer.title, condition: offer.condition, side }),
+    pastedFacts,
+  );
+  return (
+    differences.length > 0 && differences.every((difference) => VARIANT_KINDS.has(difference.kind))
+  );
+}
+
 function gtinSentence(gtin: string): string {
   return `Same barcode (GTIN ${gtin})`;
 }
@@ -375,18 +408,27 @@ function hostOfUrl(url: string): string | null {
 }
 
 /**
- * Why a link cannot be compared when its page could not be read and its words name no product
- * (`reason` says both). A shop's product id is a product, just not one the catalog has.
+ * Why a link cannot be compared when its page could not be read (`why`: for a named shop, that
+ * ipick could not read its page; else the fetch's own reason) and its words name no product. A
+ * shop's product id is a product, just not one the catalog has.
  */
-export function unreadableLinkMessage(link: ParsedRetailerUrl, reason: string): string {
+export function unreadableLinkMessage(
+  link: ParsedRetailerUrl,
+  shopName: string | null,
+  why: readonly (string | null)[],
+): string {
+  const reason = shopName
+    ? sentences(`${why[0]!}, and its link doesn't name the product.`, why[1] ?? null)
+    : sentences(...why);
   if (link.retailer && link.productId) {
     return `${reason} ipick's catalog does not have this ${RETAILERS[link.retailer].name} product (${link.productId}) yet.`;
   }
-  return reason;
+  return shopName ? reason : `${reason} The link itself does not name a product either.`;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
+/** The sentences given, in order, without the missing ones. */
+function sentences(...parts: (string | null | undefined)[]): string {
+  return parts.filter((part) => part).join(' ');
 }
 
 function sideOf(offer: OfferView): PreparedSide {

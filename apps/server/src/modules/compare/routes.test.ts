@@ -44,20 +44,31 @@ describe('POST /api/compare', () => {
       select id from offers where product_id = ${pasted.product_id} and url <> ${pasted.url}`.execute(
       testDb.database.db,
     );
-    const found = result.sameProduct.map((offer) => offer.offerId);
+    // Each sibling is the same product, or a similar one for a hard difference (a used unit).
+    const found = [...result.sameProduct, ...result.alternatives].map((offer) => offer.offerId);
     for (const sibling of siblings.rows) expect(found).toContain(sibling.id);
+    for (const offer of result.alternatives)
+      if (siblings.rows.some((sibling) => sibling.id === offer.offerId))
+        expect(offer.differences?.length).toBeGreaterThan(0);
 
-    const totals = result.sameProduct.map((offer) => offer.priceMinor ?? Infinity);
+    // Lowest total (price plus shipping) first.
+    const totals = result.sameProduct.map(
+      (offer) => (offer.priceMinor ?? Infinity) + (offer.shippingMinor ?? 0),
+    );
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     const shipping = await sql<{ id: string; shipping_minor: number | null }>`
       select id, shipping_minor from offers where id in (${sql.join(found)})`.execute(
       testDb.database.db,
     );
     const shippingOf = new Map(shipping.rows.map((row) => [row.id, row.shipping_minor]));
+    const pastedTotal = pasted.price_minor + (result.product.shippingMinor ?? 0);
     for (const offer of result.sameProduct) {
-      // Savings compare the prices shown; shipping comes beside them.
+      // Savings compare totals: price plus shipping on both sides.
+      expect(offer.tier).not.toBe('similar');
       if (offer.priceMinor !== null)
-        expect(offer.savingsMinor).toBe(pasted.price_minor - offer.priceMinor);
+        expect(offer.savingsMinor).toBe(
+          pastedTotal - offer.priceMinor - (offer.shippingMinor ?? 0),
+        );
       expect(offer.shippingMinor).toBe(shippingOf.get(offer.offerId));
       expect(offer.reasons.length).toBeGreaterThan(0);
       expect(offer.confidence).toBeGreaterThan(0);
@@ -74,7 +85,7 @@ describe('POST /api/compare', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json<CompareResponse>();
     expect(result.product).toMatchObject({ source: 'link', title: 'acme stainless kettle 1 7l' });
-    expect(result.notice).toMatch(/compared the words of the link instead/);
+    expect(result.notice).toMatch(/compared the product's name from the link instead/);
   });
 
   it('refuses bad input with a message naming the field', async () => {

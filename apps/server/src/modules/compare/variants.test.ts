@@ -17,12 +17,30 @@ const LISTINGS: Record<string, string> = {
   'blue.example': 'Apple AirPods Max (Lightning) Wireless Over-Ear Headphones - Blue',
 };
 
+const TV_85 = 'TCL QM655R 85" QLED Google TV';
+/** Issue 19's pairs: another size of the TV, and the very TV refurbished. */
+const TVS: Record<string, { title: string; condition?: 'new' | 'refurbished' }> = {
+  'tv-pasted.example': { title: TV_85 },
+  'tv-43.example': { title: 'TCL QM655R 43" QLED Google TV' },
+  'tv-same.example': { title: 'TCL QM655R 85 Inch QLED Google TV HDR Gaming Smart TV' },
+  'tv-refurbished.example': { title: `${TV_85} - Refurbished`, condition: 'refurbished' },
+};
+
 const urlAt = (host: string) => `https://${host}/p/airpods-max`;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const { db } = testDb.database;
-  for (const [host, title] of Object.entries(LISTINGS)) {
+  const listings = [
+    ...Object.entries(LISTINGS).map(([host, title]) => ({ host, title, brand: 'Apple' })),
+    ...Object.entries(TVS).map(([host, tv]) => ({ host, brand: 'TCL', ...tv })),
+  ];
+  for (const { host, title, brand, condition } of listings as {
+    host: string;
+    title: string;
+    brand: string;
+    condition?: 'new' | 'refurbished';
+  }[]) {
     const retailerId = randomUUID();
     await db
       .insertInto('retailers')
@@ -46,9 +64,10 @@ beforeAll(async () => {
         retailer_product_id: 'airpods-max',
         url: urlAt(host),
         title,
-        brand: 'Apple',
-        price_minor: host === 'pasted.example' ? 54_900 : 45_000,
+        brand,
+        price_minor: host.includes('pasted') ? 54_900 : 45_000,
         currency: 'USD',
+        condition: condition ?? 'new',
       })
       .execute();
   }
@@ -57,6 +76,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await testDb?.dispose();
+});
+
+async function compareAt(host: string): Promise<CompareResponse> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/compare',
+    payload: { url: urlAt(host), requestId: randomUUID() },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<CompareResponse>();
+}
+
+describe('hard conflicts in a comparison (issue 19)', () => {
+  it('lists another size and a refurbished unit as similar, the difference first, whatever the score', async () => {
+    const result = await compareAt('tv-pasted.example');
+    // The other shop's 85" TV: the same product, or probably (the matcher's score decides).
+    expect(result.sameProduct.map((offer) => offer.retailer)).toEqual(['tv-same.example']);
+    expect(result.sameProduct[0]!.tier).not.toBe('similar');
+    const alternatives = new Map(result.alternatives.map((offer) => [offer.retailer, offer]));
+    const smaller = alternatives.get('tv-43.example')!;
+    expect(smaller.tier).toBe('similar');
+    expect(smaller.reasons[0]).toBe('Different size: 43-inch vs 85-inch');
+    expect(smaller.reasons.join(' ')).not.toMatch(/similarity|\d\.\d\d/);
+    const refurbished = alternatives.get('tv-refurbished.example')!;
+    // Its title alone would make it the same product: only its condition keeps it apart.
+    expect(refurbished.tier).toBe('similar');
+    expect(refurbished.evidenceTier).not.toBe('similar');
+    expect(refurbished.differences).toEqual([{ kind: 'condition', text: 'Refurbished, not new' }]);
+  });
 });
 
 describe('variants in a comparison', () => {
@@ -72,11 +120,9 @@ describe('variants in a comparison', () => {
     expect(result.sameProduct.map((offer) => offer.retailer)).toEqual(['same.example']);
 
     const alternatives = new Map(result.alternatives.map((offer) => [offer.retailer, offer]));
-    expect(alternatives.get('usb-c.example')?.reasons).toContain(
-      'different connector: lightning vs usb-c',
+    expect(alternatives.get('usb-c.example')?.reasons[0]).toBe(
+      'Different connector: USB-C vs Lightning',
     );
-    expect(alternatives.get('blue.example')?.reasons).toContain(
-      'different colour: starlight vs blue',
-    );
+    expect(alternatives.get('blue.example')?.reasons[0]).toBe('Different color: Blue vs Starlight');
   });
 });
