@@ -116,7 +116,10 @@ export function losoTable(folds: FoldResult[]): string[][] {
       fold.matchScores.precision.toFixed(1),
       fold.matchScores.recall.toFixed(1),
       fold.matchScores.f1.toFixed(1),
-      fold.sameScores.precision.toFixed(1),
+      // No pair called the same product: precision is undefined, not 0.
+      fold.sameScores.recall === 0 && fold.sameScores.precision === 0
+        ? '—'
+        : fold.sameScores.precision.toFixed(1),
       fold.sameScores.recall.toFixed(1),
       fold.ece.toFixed(1),
       String(fold.model.threshold),
