@@ -111,7 +111,10 @@ describe('the HTTP shell', () => {
     const response = await app.inject({ url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Served over plain http (PUBLIC_URL is http here): no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -49,6 +49,7 @@ import { nulCharactersPlugin } from './platform/http/nul-characters.ts';
 import type { GuessLimits } from './platform/http/guess-limits.ts';
 import type { LimitStore } from './platform/http/rate-limit-stores.ts';
 import { rateLimitPlugin } from './platform/http/rate-limits.ts';
+import { serializeRequest } from './platform/http/log-redaction.ts';
 import { generateRequestId, REQUEST_ID_HEADER } from './platform/http/request-id.ts';
 import { securityHeadersPlugin } from './platform/http/security-headers.ts';
 import { singlePageAppPlugin } from './platform/http/single-page-app.ts';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         'req.headers["x-hexclave-refresh-token"]',
         'res.headers["set-cookie"]',
       ],
+      // Emailed links carry one-time codes in their query: those stay out of the log too.
+      serializers: { req: serializeRequest },
     },
     genReqId: generateRequestId,
     frameworkErrors: handleFrameworkError,
@@ -166,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorHandlerPlugin);
   await app.register(nulCharactersPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { isSecure });
   await app.register(compressionPlugin);
   await app.register(cookie);
   if (deps.rateLimits !== false) {

@@ -18,8 +18,30 @@ export const DASHBOARD_TOP_PRODUCTS = 5;
 /** How many rows each analytics breakdown lists, the largest first. */
 export const DASHBOARD_BREAKDOWN_LIMIT = 25;
 
+/**
+ * The days a report may ask about. Far dates would only make the period before them, or the
+ * day after, fall off the calendar (year 0, year 10000); ipick has no figures there anyway.
+ */
+export const REPORT_FIRST_DAY = '2000-01-01';
+export const REPORT_LAST_DAY = '2100-12-31';
+
+/** Whether an ISO date or date-time falls within the days a report may ask about. */
+export function isWithinReportDays(value: string): boolean {
+  const time = Date.parse(value);
+  return (
+    !Number.isNaN(time) &&
+    time >= Date.parse(`${REPORT_FIRST_DAY}T00:00:00Z`) &&
+    time < Date.parse(`${REPORT_LAST_DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000
+  );
+}
+
+export const reportDaysMessage = (name: string) =>
+  `${name} must be from ${REPORT_FIRST_DAY} to ${REPORT_LAST_DAY}`;
+
 const dayParameter = (name: string) =>
-  z.iso.date({ message: `${name} must be a date such as 2025-01-31` });
+  z.iso
+    .date({ message: `${name} must be a date such as 2025-01-31` })
+    .refine(isWithinReportDays, reportDaysMessage(name));
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: both days included; `to` defaults to today (UTC). */
 export const dashboardRangeQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinReportDays, REPORT_FIRST_DAY, REPORT_LAST_DAY } from './dashboard.ts';
 import { pageNumberSchema, searchTextSchema } from './search-page.ts';
 
 /**
@@ -436,10 +437,9 @@ export const attributionSettingsSchema = z.object({
 export type AttributionSettings = z.infer<typeof attributionSettingsSchema>;
 export const updateAttributionSettingsRequestSchema = attributionSettingsSchema.partial();
 
-const timeParameter = z.union(
-  [z.iso.datetime({ offset: true }), z.iso.date()],
-  'must be an ISO 8601 date or time',
-);
+const timeParameter = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], 'must be an ISO 8601 date or time')
+  .refine(isWithinReportDays, `must be from ${REPORT_FIRST_DAY} to ${REPORT_LAST_DAY}`);
 
 /** `GET /api/business/attribution?from&to&model`: by default the last 30 days, every model. */
 export const attributionQuerySchema = z.object({

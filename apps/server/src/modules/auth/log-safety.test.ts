@@ -49,3 +49,23 @@ it('never writes passwords, session tokens or reset codes to the log', async () 
     expect(log).not.toContain(secret);
   }
 });
+
+it('redacts one-time codes and tokens in the addresses it logs', async () => {
+  const code = 'one-time-code-1234567890abcdef';
+  const token = 'invitation-token-abcdef1234567890';
+  const browser = browserSession(app);
+  const pages = [
+    `/reset-password?code=${code}`,
+    `/handler/magic-link-callback?code=${code}&after=%2F`,
+    `/handler/email-verification?code=${code}`,
+    `/business/invitations/accept?token=${token}`,
+    `/api/business/invitations/details?token=${token}`,
+  ];
+  for (const page of pages) await browser.get(page, { accept: 'text/html' });
+  const log = logLines.join('');
+  expect(log).not.toContain(code);
+  expect(log).not.toContain(token);
+  // The rest of the address is still there to read.
+  expect(log).toContain('/handler/magic-link-callback?code=[redacted]&after=%2F');
+  expect(log).toContain('/api/business/invitations/details?token=[redacted]');
+});

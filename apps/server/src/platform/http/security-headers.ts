@@ -2,9 +2,21 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers for every response, with a CSP that fits the built single-page app. */
+/** A year, and subdomains too: browsers keep to https for ipick once they have seen it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers for every response, with a CSP that fits the built single-page app. One
+ * framing policy: no page may be framed (`frame-ancestors 'none'` and `X-Frame-Options: DENY`,
+ * for browsers that know only the latter). HSTS only over https (`isSecure`: PUBLIC_URL is
+ * https, or the request came over https): sent over plain http on a LAN it means nothing.
+ */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { isSecure }: { isSecure: boolean }) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (isSecure || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done(null, payload);
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -25,6 +37,9 @@ export const securityHeadersPlugin = fp(
           upgradeInsecureRequests: null,
         },
       },
+      frameguard: { action: 'deny' },
+      // Set above, only over https.
+      strictTransportSecurity: false,
       // Product images come from retailers' hosts.
       crossOriginEmbedderPolicy: false,
       // Retailers and merchants may see that a visit came from ipick, but not from which page.
