@@ -1,3 +1,4 @@
+import { hasUnsafeNameCharacters, unsafeNameMessage } from '@ipick/contracts';
 import { z } from 'zod';
 import { MAX_SESSION_LIFETIME_MS } from './sessions.ts';
 
@@ -55,8 +56,14 @@ const totpSecretBase64 = z
   .nullable()
   .optional();
 
+/** Shown to other people (team members): one line of plain text. */
+const userDisplayName = z
+  .string()
+  .max(256)
+  .refine((name) => !hasUnsafeNameCharacters(name), unsafeNameMessage('Display names'));
+
 export const clientUserUpdateBody = z.strictObject({
-  display_name: z.string().max(256).nullable().optional(),
+  display_name: userDisplayName.nullable().optional(),
   profile_image_url: z.string().max(2048).nullable().optional(),
   client_metadata: json.optional(),
   selected_team_id: z.uuid().nullable().optional(),
@@ -66,7 +73,7 @@ export const clientUserUpdateBody = z.strictObject({
 });
 
 const serverUserFields = {
-  display_name: z.string().max(256).nullable().optional(),
+  display_name: userDisplayName.nullable().optional(),
   profile_image_url: z.string().max(2048).nullable().optional(),
   client_metadata: json.optional(),
   client_read_only_metadata: json.optional(),
