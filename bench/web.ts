@@ -212,6 +212,10 @@ interface BenchFigures {
   longTasks: { start: number; duration: number }[];
 }
 
+interface BenchWindow {
+  __bench: BenchFigures;
+}
+
 interface ResponseSeen {
   url: string;
   mimeType: string;
@@ -289,11 +293,14 @@ async function loadOnce(browser: Browser, origin: string, page: PageCase): Promi
     const responses = recordResponses(cdp);
 
     await tab.goto(page.path, { waitUntil: 'commit' });
-    // Strings, not functions: tsx would add helpers to a function's source that the page lacks.
-    await tab.waitForFunction('window.__bench.ready > 0', null, { timeout: 90_000, polling: 250 });
+    // Arrow functions (no name for tsx to wrap) that only read what observerScript recorded.
+    await tab.waitForFunction(() => (window as unknown as BenchWindow).__bench.ready > 0, null, {
+      timeout: 90_000,
+      polling: 250,
+    });
     // Let late requests (chunks preloaded for later, API calls) finish before counting bytes.
     await tab.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
-    const figures = await tab.evaluate<BenchFigures>('window.__bench');
+    const figures = await tab.evaluate(() => (window as unknown as BenchWindow).__bench);
     const first = [...responses.values()];
 
     // A repeat visit: what does not come from the cache? Unthrottled, only requests count.
@@ -419,7 +426,8 @@ async function main(): Promise<void> {
         name: 'Results',
         // A pasted product link as an address: ipick stores it and opens its results page.
         path: `/${demoProductLink()}`,
-        ready: 'ul[aria-label="Same product elsewhere"] li',
+        // An offer of the comparison: a list item linking out through ipick's redirect.
+        ready: 'main li a[href^="/api/redirect"]',
       },
       { name: 'Browse', path: '/browse', ready: 'ul[aria-label="Categories"] li' },
       {
