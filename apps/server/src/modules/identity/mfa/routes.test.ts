@@ -10,6 +10,7 @@ import {
   identityKeys,
   type IdentityKeys,
 } from '../../../../test/identity-client.ts';
+import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
 import { buildTestApp } from '../../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
 import { hashToken } from '../core/secrets.ts';
@@ -20,10 +21,12 @@ let app: FastifyInstance;
 let keys: IdentityKeys;
 let baseUrl: string;
 let api: ReturnType<typeof identityClient>;
+let inbox: SmtpInbox;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  app = await buildTestApp(testDb);
+  inbox = await startSmtpInbox();
+  app = await buildTestApp(testDb, { smtpUrl: inbox.url });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   keys = await identityKeys(testDb.database.db, baseUrl);
@@ -32,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await testDb?.dispose();
+  await inbox?.close();
 });
 
 const PASSWORD = 'mfa password 123';
@@ -54,7 +58,7 @@ async function userWithTotp() {
   });
   expect(enable.statusCode).toBe(200);
   expect(enable.json<{ requires_totp_mfa: boolean }>().requires_totp_mfa).toBe(true);
-  return { email, secret };
+  return { email, secret, userId: signUp.json<{ user_id: string }>().user_id };
 }
 
 /** A TOTP code of the step `stepsAhead` steps from now's (0: the current code). */
@@ -155,6 +159,34 @@ describe('POST /auth/mfa/sign-in', () => {
     );
     const next = await mfaSignIn(second, totpCode(secret, 1));
     expect(next.statusCode).toBe(200);
+  });
+
+  it('asks for the second factor after an emailed sign-in code too', async () => {
+    const { email, secret, userId } = await userWithTotp();
+    // Emailed links sign in to confirmed addresses only.
+    const verify = await api.call('PATCH', `/users/${userId}`, {
+      tier: 'server',
+      body: { primary_email_verified: true },
+    });
+    expect(verify.statusCode).toBe(200);
+    const sent = await api.call('POST', '/auth/otp/send-sign-in-code', {
+      body: { email, callback_url: '/handler/magic-link-callback' },
+      remoteAddress: newAddress(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const emailed = extractLink(
+      (await inbox.waitForMail(email)).text,
+      '/handler/magic-link-callback',
+    ).searchParams.get('code')!;
+    const signIn = await api.call('POST', '/auth/otp/sign-in', {
+      body: { code: emailed },
+      remoteAddress: newAddress(),
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.headers['x-stack-known-error']).toBe('MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+    const attempt = signIn.json<{ details: { attempt_code: string } }>().details.attempt_code;
+    const completed = await mfaSignIn(attempt, totpCode(secret));
+    expect(completed.statusCode).toBe(200);
   });
 
   it('refuses unknown and expired attempt codes and malformed bodies', async () => {
