@@ -257,6 +257,15 @@ describe('account settings', () => {
     const signedIn = await browser.post('/api/auth/magic-link/sign-in', { code });
     expect(signedIn.json()).toMatchObject({ success: true, user: { email, emailVerified: true } });
   });
+
+  it('answers the same whether or not the email has an account (never confirmed, here)', async () => {
+    const { email } = await registeredShopper();
+    const browser = browserSession(app);
+    const known = await browser.post('/api/auth/magic-link', { email });
+    const unknown = await browser.post('/api/auth/magic-link', { email: newEmail() });
+    expect([known.statusCode, known.json()]).toEqual([200, { success: true }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([known.statusCode, known.json()]);
+  });
 });
 
 describe('admins', () => {

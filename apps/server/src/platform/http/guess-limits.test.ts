@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppSettings } from '../../app.ts';
 import { testSettings } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { identityClient, identityKeys } from '../../../test/identity-client.ts';
 import { createIdentity } from '../../modules/identity/identity.ts';
 import { AccountsSetup } from '../../modules/auth/accounts-setup.ts';
 import { AuthRepository } from '../../modules/auth/auth-repository.ts';
@@ -219,6 +220,69 @@ describe('emailed codes and registration', () => {
     }
     expectRefused(await post(app, '/api/auth/register', { email: newEmail(), password }, prober));
     expectRefused(await post(app, '/api/auth/login', { email: existing[0], password }, prober));
+  });
+});
+
+describe('the identity API (/api/v1)', () => {
+  async function client() {
+    return identityClient(app, await identityKeys(testDb.database.db, 'http://localhost:3000'));
+  }
+
+  it('counts wrong passwords per account, and lets the owner in from a clean address', async () => {
+    const api = await client();
+    const email = newEmail();
+    const signUp = await api.call('POST', '/auth/password/sign-up', {
+      body: { email, password },
+      remoteAddress: newAddress(),
+    });
+    expect(signUp.statusCode).toBe(200);
+    const signIn = (guess: string, remoteAddress: string) =>
+      api.call('POST', '/auth/password/sign-in', {
+        body: { email, password: guess },
+        remoteAddress,
+      });
+    const attackers = [newAddress(), newAddress(), newAddress(), newAddress()];
+    for (const attacker of attackers) {
+      expect((await signIn('wrong guess', attacker)).statusCode).toBe(400);
+    }
+    const refused = await signIn(password, attackers[0]!);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('counts wrong sign-in and reset codes per address, and a sign-up of a taken email', async () => {
+    const api = await client();
+    const attacker = newAddress();
+    const wrongCode = 'b'.repeat(45);
+    const paths = [
+      '/auth/otp/sign-in',
+      '/auth/otp/sign-in/check-code',
+      '/auth/password/reset/check-code',
+      '/contact-channels/verify',
+    ];
+    for (const path of paths) {
+      const response = await api.call('POST', path, {
+        body: { code: wrongCode },
+        remoteAddress: attacker,
+      });
+      expect(response.statusCode, path).toBe(404);
+    }
+    const taken = await registeredShopper();
+    for (let i = paths.length; i < limits.address.max; i++) {
+      const response = await api.call('POST', '/auth/password/sign-up', {
+        body: { email: taken, password },
+        remoteAddress: attacker,
+      });
+      expect(response.statusCode).toBe(409);
+    }
+    for (const path of paths) {
+      const response = await api.call('POST', path, {
+        body: { code: wrongCode },
+        remoteAddress: attacker,
+      });
+      expect(response.statusCode, path).toBe(429);
+    }
   });
 });
 

@@ -237,9 +237,6 @@ export class Accounts {
     const callback = resolveTrustedUrl(callbackUrl, project.config, this.#publicUrl);
     const owner = await this.#repository.findAuthEmailOwner(project.id, email);
     if (!owner && !project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
-    // Whoever signed up with this email never proved it is theirs: a link must not sign the
-    // email's owner in to an account someone else may hold the password of.
-    if (owner && !owner.isEmailVerified) throw knownErrors.userEmailAlreadyExists(email, true);
     const issued = await this.#codes.issue({
       projectId: project.id,
       purpose: 'otp_sign_in',
@@ -247,15 +244,34 @@ export class Accounts {
       email,
       lifetimeMs: SIGN_IN_LINK_LIFETIME_MS,
     });
+    // Whoever signed up with this email never proved it is theirs: a link must not sign the
+    // email's owner in to an account someone else may hold the password of (signInWithCode
+    // refuses the code). The caller is answered as for any other email, so that the answer
+    // does not tell which emails have an account; only the mail differs, and only its
+    // recipient reads it.
+    const isUnverifiedOwner = owner !== null && !owner.isEmailVerified;
     this.#inBackground(
-      this.#sendMail({
-        to: email,
-        subject: `Your ipick sign-in code: ${issued.oneTimePassword}`,
-        text:
-          `Sign in to ipick within 30 minutes with this link:\n${withCode(callback, issued.code)}\n\n` +
-          `or type this code: ${issued.oneTimePassword}\n\n` +
-          'If you did not ask to sign in, ignore this email.',
-      }),
+      this.#sendMail(
+        isUnverifiedOwner
+          ? {
+              to: email,
+              subject: 'Your ipick sign-in link',
+              text:
+                'Someone asked for a link to sign in to ipick with this email address.\n\n' +
+                'An ipick account uses this address, but it was never confirmed, so it cannot ' +
+                'be signed in to with an emailed link. Sign in with its password, or choose a ' +
+                'new one with "Forgot password?" on the sign-in page.\n\n' +
+                'If you did not ask to sign in, ignore this email.',
+            }
+          : {
+              to: email,
+              subject: `Your ipick sign-in code: ${issued.oneTimePassword}`,
+              text:
+                `Sign in to ipick within 30 minutes with this link:\n${withCode(callback, issued.code)}\n\n` +
+                `or type this code: ${issued.oneTimePassword}\n\n` +
+                'If you did not ask to sign in, ignore this email.',
+            },
+      ),
     );
     return { nonce: issued.nonce };
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountGuesses, accountProbes, codeGuesses } from '../../../platform/http/guess-limits.ts';
 import { credentialAttemptLimit, mailSendingLimit } from '../../../platform/http/rate-limits.ts';
 import { parseIdentityInput } from './api-errors.ts';
 import {
@@ -106,7 +107,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/password/sign-up',
-    { config: { rateLimit: mailSendingLimit } },
+    { config: { rateLimit: mailSendingLimit, guesses: accountProbes } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(passwordSignUpBody, request.body, 'body');
@@ -123,7 +124,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/password/sign-in',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: accountGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(passwordSignInBody, request.body, 'body');
@@ -146,7 +147,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/password/reset/check-code',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(codeBody, request.body, 'body');
@@ -157,7 +158,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/password/reset',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(resetPasswordBody, request.body, 'body');
@@ -209,7 +210,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/otp/sign-in',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(codeBody, request.body, 'body');
@@ -225,7 +226,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/otp/sign-in/check-code',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(codeBody, request.body, 'body');
@@ -251,7 +252,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/contact-channels/verify',
-    { config: { rateLimit: credentialAttemptLimit } },
+    { config: { rateLimit: credentialAttemptLimit, guesses: codeGuesses } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const body = parseIdentityInput(codeBody, request.body, 'body');
