@@ -233,6 +233,24 @@ describe('POST /auth/mfa/sign-in', () => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('lets the server tier turn two-factor sign-in on and off for a user', async () => {
+    const signUp = await api.call('POST', '/auth/password/sign-up', {
+      body: { email: `mfa-server-${Date.now()}@example.com`, password: PASSWORD },
+      remoteAddress: newAddress(),
+    });
+    const userId = signUp.json<{ user_id: string }>().user_id;
+    const on = await api.call('PATCH', `/users/${userId}`, {
+      tier: 'server',
+      body: { totp_secret_base64: randomBytes(20).toString('base64') },
+    });
+    expect(on.json<{ requires_totp_mfa: boolean }>().requires_totp_mfa).toBe(true);
+    const off = await api.call('PATCH', `/users/${userId}`, {
+      tier: 'server',
+      body: { totp_secret_base64: null },
+    });
+    expect(off.json<{ requires_totp_mfa: boolean }>().requires_totp_mfa).toBe(false);
+  });
+
   it('refuses a TOTP secret that is not base64 of 16 to 64 bytes', async () => {
     const signUp = await api.call('POST', '/auth/password/sign-up', {
       body: { email: `mfa-bad-${Date.now()}@example.com`, password: PASSWORD },
