@@ -79,6 +79,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves the web app from IPICK_WEB_ROOT when set, else from apps/web/dist', () => {
+    expect(loadConfig({}).webRoot).toBeNull();
+    expect(loadConfig({ IPICK_WEB_ROOT: 'build/web' }).webRoot).toBe(resolve('build/web'));
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
