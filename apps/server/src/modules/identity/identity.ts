@@ -7,6 +7,8 @@ import {
   type IdentityCore,
   type IdentityCoreOptions,
 } from './core/identity-core.ts';
+import { ContactChannels } from './contact-channels/contact-channels.ts';
+import { ContactChannelsRepository } from './contact-channels/contact-channels-repository.ts';
 import { Permissions } from './permissions/permissions.ts';
 import { PermissionsRepository } from './permissions/permissions-repository.ts';
 import { Invitations } from './teams/invitations.ts';
@@ -26,6 +28,7 @@ export interface Identity extends IdentityCore {
   cliAuth: CliAuth;
   mfa: Mfa;
   invitations: Invitations;
+  contactChannels: ContactChannels;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -46,5 +49,11 @@ export function createIdentity(options: IdentityOptions): Identity {
     sendMail: options.sendMail,
     publicUrl: options.publicUrl,
   });
-  return { ...core, cliAuth, mfa, teams, permissions, invitations };
+  const contactChannels = new ContactChannels({
+    repository: new ContactChannelsRepository(options.db),
+    codes: core.codes,
+    sendMail: options.sendMail,
+    publicUrl: options.publicUrl,
+  });
+  return { ...core, cliAuth, mfa, teams, permissions, invitations, contactChannels };
 }

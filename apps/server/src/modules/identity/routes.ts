@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { handleIdentityError } from './core/api-errors.ts';
 import { cliRoutes } from './cli/routes.ts';
 import { StatusError } from './core/known-errors.ts';
+import { contactChannelRoutes } from './contact-channels/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import type { Identity } from './identity.ts';
@@ -65,4 +66,5 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(teamRoutes, { identity });
   await app.register(permissionRoutes, { identity });
   await app.register(invitationRoutes, { identity });
+  await app.register(contactChannelRoutes, { identity });
 }

@@ -230,4 +230,32 @@ describe('@stackframe/js against ipick', () => {
     await team.delete();
     expect(await server.getTeam(team.id)).toBeNull();
   });
+
+  it('adds a second email, verifies it by mail and makes it primary', async () => {
+    const client = clientApp();
+    await client.signUpWithCredential({
+      email: `sdk-emails-${Date.now()}@example.com`,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    const user = await client.getUser({ or: 'throw' });
+    const second = `sdk-second-${Date.now()}@example.com`;
+    const channel = await user.createContactChannel({
+      type: 'email',
+      value: second,
+      usedForAuth: true,
+    });
+    expect((await user.listContactChannels()).map((listed) => listed.value)).toContain(second);
+    await channel.sendVerificationEmail({ callbackUrl: `${baseUrl}/handler/email-verification` });
+    const code = extractLink(
+      (await inbox.waitForMail(second)).text,
+      '/handler/email-verification',
+    ).searchParams.get('code')!;
+    expect((await client.verifyEmail(code)).status).toBe('ok');
+    await channel.update({ isPrimary: true });
+    const updated = await client.getUser({ or: 'throw' });
+    expect(updated.primaryEmail).toBe(second);
+    expect(updated.primaryEmailVerified).toBe(true);
+  });
 });

@@ -284,6 +284,13 @@ export const knownErrors = {
       `Restricted users cannot accept team invitations. Reason: ${reason.type}.`,
       { restricted_reason: reason },
     ),
+  contactChannelAlreadyUsedForAuthBySomeoneElse: (value: string) =>
+    known(
+      'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+      409,
+      `This email "(${value})" is already used for authentication by another account.`,
+      { type: 'email', contact_channel_value: value, would_work_if_email_was_verified: false },
+    ),
   invalidOAuthClientIdOrSecret: (clientId: string) =>
     known('INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400, 'The client id or client secret is wrong.', {
       client_id: clientId,
