@@ -3,6 +3,7 @@ import { formatMoney } from '@ipick/core';
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { ProductIllustration } from '@/components/product-illustration';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -31,7 +32,13 @@ export function ProductCard({ product, onCompare, showCategory = false }: Produc
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className={cardClass}>
-      <ImageFrame src={product.image} alt="" />
+      {/* 4:3 rather than square: a card shows more of its products per screen. */}
+      <ImageFrame
+        src={product.image}
+        alt=""
+        className="aspect-[4/3]"
+        fallback={<ProductIllustration category={product.category} />}
+      />
       <div className="flex flex-1 flex-col">
         {showCategory ? (
           <p className="h-4 truncate text-xs text-muted-foreground">
@@ -61,7 +68,7 @@ export function ProductCard({ product, onCompare, showCategory = false }: Produc
 export function ProductCardSkeleton({ showCategory = false }: { showCategory?: boolean }) {
   return (
     <div className={cardClass} aria-hidden="true">
-      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="aspect-[4/3] w-full" />
       <div className="flex flex-1 flex-col">
         {showCategory ? <Skeleton className="h-3 w-1/3 self-start" /> : null}
         <div className={cn('flex h-12 flex-col justify-center gap-1.5', showCategory && 'mt-1')}>
