@@ -311,16 +311,24 @@ describe('TRUST_PROXY', () => {
     expect((await guessesBehindProxy(app, '203.0.113.2', email))[0]).toBe(429);
   });
 
-  it('with the proxy trusted, gives each client behind it its own limits', async () => {
-    const proxied = await buildLimitedApp({ trustProxy: ['10.0.0.2'] });
-    try {
-      // Each client guesses at an account of its own, so that only the address counters meet.
-      for (const client of ['203.0.113.11', '203.0.113.12']) {
-        const email = await registeredShopper();
-        expect(await guessesBehindProxy(proxied, client, email)).toEqual([401, 401, 401, 429]);
+  it.each([
+    ['its address', ['10.0.0.2'], '203.0.113.1'],
+    ['a hop count', 1, '203.0.113.2'],
+  ] as const)(
+    'with the proxy trusted by %s, gives each client behind it its own limits',
+    async (_, trustProxy, network) => {
+      const proxied = await buildLimitedApp({
+        trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy],
+      });
+      try {
+        // Each client guesses at an account of its own, so that only the address counters meet.
+        for (const client of [`${network}1`, `${network}2`]) {
+          const email = await registeredShopper();
+          expect(await guessesBehindProxy(proxied, client, email)).toEqual([401, 401, 401, 429]);
+        }
+      } finally {
+        await proxied.close();
       }
-    } finally {
-      await proxied.close();
-    }
-  });
+    },
+  );
 });
