@@ -90,7 +90,7 @@ describe('the landing pages', () => {
     const first = renderAt('/landing2');
     await screen.findByRole('region', { name: 'No link at hand?' });
     expect(screen.getByText('One link, every retailer')).toBeTruthy();
-    expect(screen.getByLabelText('Product link')).toBeTruthy();
+    expect(screen.getByLabelText('Product link or name')).toBeTruthy();
     first.unmount();
 
     renderAt('/demo-landing');
@@ -98,7 +98,7 @@ describe('the landing pages', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'Or paste a link of your own' }),
     ).toBeTruthy();
-    expect(screen.getByLabelText('Product link')).toBeTruthy();
+    expect(screen.getByLabelText('Product link or name')).toBeTruthy();
   });
 
   it('hides the section when there are no examples', async () => {
@@ -133,7 +133,7 @@ describe('the landing pages', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     await user.type(
-      screen.getByLabelText('Product link'),
+      screen.getByLabelText('Product link or name'),
       'https://www.example.com/products/desk-lamp-42{Enter}',
     );
     await waitFor(() =>

@@ -12,8 +12,6 @@ import {
 } from '../test/build-comparison';
 
 /** Each body row as its cells' text. */
-const notCompared = '—Not compared: a different product';
-
 function rowsOf(table: HTMLElement): string[][] {
   const [, body] = within(table).getAllByRole('rowgroup') as [HTMLElement, HTMLElement];
   return within(body)
@@ -45,14 +43,15 @@ describe('the old results page /search/:requestId/:slug', { timeout: 15_000 }, (
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Offer', 'Retailer', 'Match', 'Price', 'Savings']);
+    ).toEqual(['Offer', 'Retailer', 'Match', 'Total price', 'Difference']);
+    const unknown = 'Shipping unknown';
     expect(rowsOf(table)).toEqual([
-      ['Acme kettle (used)', 'eBay', 'Same product', '$29.99', 'Save $20.00'],
-      ['Acme 1.7L Electric Kettle', 'Walmart', 'Same product', '$37.99', 'Save $12.00'],
-      ['Kettle by Acme', 'Target', 'Same product', '$52.99', '$3.00 more'],
-      // No saving is claimed for a different product: it is not a saving on the shopper's one.
-      ['Zeta Kettle 1.5 L', 'Best Buy', 'Similar product', '$44.99', notCompared],
-      ['Omega Kettle refurbished', 'Walmart', 'Similar product', '$59.99', notCompared],
+      ['Acme kettle (used)', 'eBay', 'Same product', `$29.99${unknown}`, 'Save $20.00'],
+      ['Acme 1.7L Electric Kettle', 'Walmart', 'Same product', `$37.99${unknown}`, 'Save $12.00'],
+      ['Kettle by Acme', 'Target', 'Same product', `$52.99${unknown}`, '$3.00 more'],
+      // A different product's lower price is its price difference, not a saving.
+      ['Zeta Kettle 1.5 L', 'Best Buy', 'Similar', `$44.99${unknown}`, '$5.00 less'],
+      ['Omega Kettle refurbished', 'Walmart', 'Similar', `$59.99${unknown}`, '$10.00 more'],
     ]);
     const link = within(table).getByRole('link', { name: 'Kettle by Acme' });
     const href = new URL(link.getAttribute('href')!, 'http://localhost');

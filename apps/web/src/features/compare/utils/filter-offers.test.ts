@@ -5,7 +5,10 @@ import {
   filterOffers,
   hasActiveFilters,
   NO_OFFER_FILTERS,
+  OFFER_SORTS,
   offerFacets,
+  offersByTier,
+  shownTier,
   sortOffers,
   toggleValue,
 } from './filter-offers';
@@ -90,28 +93,53 @@ describe('filterOffers', () => {
 
 describe('sortOffers', () => {
   const offers = [
-    buildOffer({ title: 'b', priceMinor: 2000, savingsMinor: 500, confidence: 0.7 }),
-    buildOffer({ title: 'unknown', priceMinor: null, savingsMinor: null, confidence: 0.99 }),
-    buildOffer({ title: 'a', priceMinor: 1500, savingsMinor: 1000, confidence: 0.6 }),
-    buildOffer({ title: 'c', priceMinor: 2500, savingsMinor: -500, confidence: 0.95 }),
-    buildOffer({ title: 'a-twin', priceMinor: 1500, savingsMinor: 1000, confidence: 0.8 }),
+    buildOffer({ title: 'b', priceMinor: 2000, shippingMinor: 0, confidence: 0.7 }),
+    buildOffer({ title: 'unknown', priceMinor: null, confidence: 0.99 }),
+    buildOffer({ title: 'a', priceMinor: 1500, shippingMinor: 0, confidence: 0.6 }),
+    buildOffer({ title: 'c', priceMinor: 2500, shippingMinor: 0, confidence: 0.95 }),
+    buildOffer({ title: 'a-twin', priceMinor: 1500, shippingMinor: 0, confidence: 0.8 }),
   ];
 
-  it('puts the lowest price first and unknown prices last; ties go to the better match', () => {
-    expect(titles(sortOffers(offers, 'price'))).toEqual(['a-twin', 'a', 'b', 'c', 'unknown']);
+  it('puts the lowest total first and unknown prices last; ties go to the better match', () => {
+    expect(titles(sortOffers(offers, 'price', 'USD'))).toEqual([
+      'a-twin',
+      'a',
+      'b',
+      'c',
+      'unknown',
+    ]);
   });
 
-  it('puts the biggest saving first and unknown savings last', () => {
-    expect(titles(sortOffers(offers, 'savings'))).toEqual(['a', 'a-twin', 'b', 'c', 'unknown']);
+  it('ranks by price plus shipping (issue 19: $12.27 free shipping before $11.95 + $5.99)', () => {
+    const ranked = sortOffers(
+      [
+        buildOffer({ title: 'amazon', priceMinor: 1195, shippingMinor: 599 }),
+        buildOffer({ title: 'ebay', priceMinor: 1227, shippingMinor: 0 }),
+        buildOffer({ title: 'shipping unknown', priceMinor: 1794, shippingMinor: null }),
+      ],
+      'price',
+      'USD',
+    );
+    expect(titles(ranked)).toEqual(['ebay', 'amazon', 'shipping unknown']);
   });
 
   it('puts the best match first', () => {
-    expect(titles(sortOffers(offers, 'match'))).toEqual(['unknown', 'c', 'a-twin', 'b', 'a']);
+    expect(titles(sortOffers(offers, 'match', 'USD'))).toEqual([
+      'unknown',
+      'c',
+      'a-twin',
+      'b',
+      'a',
+    ]);
+  });
+
+  it('offers two different orders, and no "biggest saving" that would repeat the first', () => {
+    expect(OFFER_SORTS.map((sort) => sort.label)).toEqual(['Lowest total price', 'Best match']);
   });
 
   it('does not change the list it is given', () => {
     const before = titles(offers);
-    sortOffers(offers, 'match');
+    sortOffers(offers, 'match', 'USD');
     expect(titles(offers)).toEqual(before);
   });
 
@@ -125,8 +153,56 @@ describe('sortOffers', () => {
       ],
       filters,
       'price',
+      'USD',
     );
     expect(titles(view)).toEqual(['cheap', 'dear']);
+  });
+});
+
+describe('shownTier and offersByTier', () => {
+  const refurbished = buildOffer({
+    title: 'refurbished',
+    condition: 'refurbished',
+    tier: 'similar',
+    evidenceTier: 'same',
+    differences: [{ kind: 'condition', text: 'Refurbished, not new' }],
+  });
+  const smaller = buildOffer({
+    title: 'smaller',
+    tier: 'similar',
+    evidenceTier: 'same',
+    differences: [{ kind: 'size', text: 'Different size: 43-inch vs 85-inch' }],
+  });
+
+  it('keeps a refurbished unit similar until the shopper asks for refurbished offers', () => {
+    expect(shownTier(refurbished, NO_OFFER_FILTERS)).toBe('similar');
+    expect(shownTier(refurbished, { ...NO_OFFER_FILTERS, conditions: ['refurbished'] })).toBe(
+      'same',
+    );
+    expect(shownTier(refurbished, { ...NO_OFFER_FILTERS, conditions: ['used'] })).toBe('similar');
+  });
+
+  it('never makes another size the same product', () => {
+    expect(shownTier(smaller, { ...NO_OFFER_FILTERS, conditions: ['new', 'refurbished'] })).toBe(
+      'similar',
+    );
+  });
+
+  it("groups a comparison's offers, reading older results by their list", () => {
+    const same = buildOffer({ title: 'same', tier: 'same' });
+    const probable = buildOffer({ title: 'probable', tier: 'probable' });
+    const legacySame = buildOffer({ title: 'legacy same' });
+    const legacySimilar = buildOffer({ title: 'legacy similar' });
+    const groups = offersByTier(
+      {
+        sameProduct: [same, probable, legacySame],
+        alternatives: [smaller, refurbished, legacySimilar],
+      },
+      NO_OFFER_FILTERS,
+    );
+    expect(titles(groups.same)).toEqual(['same', 'legacy same']);
+    expect(titles(groups.probable)).toEqual(['probable']);
+    expect(titles(groups.similar)).toEqual(['smaller', 'refurbished', 'legacy similar']);
   });
 });
 

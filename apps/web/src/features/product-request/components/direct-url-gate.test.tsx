@@ -96,10 +96,12 @@ describe('DirectUrlGate', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('sends an invalid product link to /?error=invalid-url', async () => {
+  it('sends an invalid product link to /?error=invalid-url, with the link to correct it', async () => {
     renderGateAt('/https://not-a-host/thing');
     await act(async () => undefined);
-    expect(window.location.pathname + window.location.search).toBe('/?error=invalid-url');
+    expect(window.location.pathname + window.location.search).toBe(
+      `/?error=invalid-url&url=${encodeURIComponent('https://not-a-host/thing')}`,
+    );
     expect(window.sessionStorage.length).toBe(0);
   });
 
@@ -108,7 +110,9 @@ describe('DirectUrlGate', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderGateAt('/https://%%%garbage%%%');
     await act(async () => undefined);
-    expect(window.location.pathname + window.location.search).toBe('/?error=invalid-url');
+    expect(window.location.pathname + window.location.search).toMatch(
+      /^\/\?error=invalid-url&url=/,
+    );
   });
 
   it('the processing screen is a status message', () => {

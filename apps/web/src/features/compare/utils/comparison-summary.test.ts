@@ -1,0 +1,60 @@
+import type { ComparedOffer, ComparedProduct } from '@ipick/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildOffer } from '../test/build-comparison';
+import { comparisonSummary } from './comparison-summary';
+
+const product = (overrides: Partial<ComparedProduct> = {}): ComparedProduct => ({
+  title: 'Amazon Basics Slim Laptop Sleeve',
+  brand: 'Amazon Basics',
+  gtin: null,
+  mpn: null,
+  priceMinor: 1094,
+  currency: 'USD',
+  retailer: 'walmart',
+  retailerName: 'Walmart',
+  url: 'https://www.walmart.com/ip/1',
+  image: null,
+  source: 'catalog',
+  shippingMinor: 699,
+  ...overrides,
+});
+
+const at = (retailer: string, priceMinor: number, shippingMinor: number | null): ComparedOffer =>
+  buildOffer({ retailer, retailerName: retailer, priceMinor, shippingMinor, currency: 'USD' });
+
+describe('comparisonSummary', () => {
+  it('names the best total, where, and the saving with shipping', () => {
+    expect(comparisonSummary(product(), [at('Amazon', 1195, 599), at('eBay', 1227, 0)], 0)).toBe(
+      'Best price: $12.27 at eBay — save $5.66 (32%) with shipping',
+    );
+  });
+
+  it('says when the pasted product is already the cheapest, or all others cost more', () => {
+    expect(comparisonSummary(product(), [at('Costco', 1793, 0)], 0)).toBe(
+      'You already have the lowest price we found',
+    );
+    expect(
+      comparisonSummary(
+        product({ shippingMinor: 0 }),
+        [at('Amazon', 1195, 599), at('eBay', 1227, 0)],
+        0,
+      ),
+    ).toBe('We found this product at 2 other shops, all more expensive');
+  });
+
+  it('says "before shipping" when the cheapest shop does not say what shipping costs', () => {
+    expect(comparisonSummary(product(), [at('Target', 1000, null)], 0)).toBe(
+      'Best price: $10.00 at Target — save $7.93 (44%) before shipping',
+    );
+  });
+
+  it('names the lowest price when the pasted product has none, and says when none was found', () => {
+    expect(
+      comparisonSummary(product({ priceMinor: null, source: 'link' }), [at('eBay', 1227, 0)], 0),
+    ).toBe('Lowest price we found: $12.27 at eBay with shipping');
+    expect(comparisonSummary(product(), [], 3)).toBe(
+      "We didn't find this exact product at another shop — 3 similar products are below",
+    );
+    expect(comparisonSummary(product(), [], 0)).toBe("We didn't find this product at another shop");
+  });
+});
