@@ -12,6 +12,7 @@ import {
   describeReport,
   runImportFeedCommand,
 } from './modules/catalog/feeds/import-feed-command.ts';
+import { recoverInterruptedImports } from './modules/catalog/feeds/interrupted-imports.ts';
 import { ensureKnownRetailers } from './modules/catalog/known-retailers.ts';
 import { loadDemoDataOnce } from './modules/demo/demo-data.ts';
 import { exportReportedPairs } from './modules/match-reports/export-reported-pairs.ts';
@@ -54,6 +55,13 @@ async function startServer(config: AppConfig): Promise<void> {
       : config.database,
   );
   const { version } = await migrate(database.db);
+  // Imports a dead process left "running" (a crash, a restart) are marked so, files removed.
+  const interrupted = await recoverInterruptedImports(database.db);
+  if (interrupted.length > 0) {
+    console.warn(
+      `Marked ${interrupted.length} feed import(s) interrupted: ${interrupted.join(', ')}`,
+    );
+  }
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
   const app = await buildApp({

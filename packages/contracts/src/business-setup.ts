@@ -74,7 +74,7 @@ export const integrationEventSchema = z.object({
 export const integrationFeedImportSchema = z.object({
   id: z.uuid(),
   source: z.string(),
-  status: z.enum(['running', 'completed', 'failed']),
+  status: z.enum(['running', 'completed', 'failed', 'interrupted']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -45,7 +45,12 @@ export const feedImportSchema = z.object({
   id: z.uuid(),
   /** The file name or the feed's address. */
   source: z.string(),
-  status: z.enum(['running', 'completed', 'failed']),
+  /**
+   * `interrupted`: ipick stopped while it ran (a crash, a restart); the counts are those it had
+   * reached, and the merchant may run it again (`isFullFeed` says how it was run).
+   */
+  status: z.enum(['running', 'completed', 'failed', 'interrupted']),
+  isFullFeed: z.boolean(),
   /** While running: `reading` checks every row, then `writing` saves the good ones. */
   phase: z.enum(['reading', 'writing']).nullable(),
   /** How much of an uploaded file has been read; null when the size is unknown. */

@@ -71,7 +71,13 @@ export async function feedRoutes(
   async function startImport(
     business: BusinessRecord,
     feed: { input: Readable; format: FeedFormat; source: string; size: number | null },
-    options: { isFullFeed: boolean; log: FastifyBaseLogger; cleanUp?: () => Promise<void> },
+    options: {
+      isFullFeed: boolean;
+      log: FastifyBaseLogger;
+      /** The upload's folder, removed when the import ends (or at the next start if it dies). */
+      tempDir?: string;
+      cleanUp?: () => Promise<void>;
+    },
   ): Promise<string> {
     const retailer = await catalog.ensureRetailer({
       key: business.domain,
@@ -84,7 +90,10 @@ export async function feedRoutes(
       business.domain.toLowerCase(),
       ...(await merchantRepository.verifiedDomains(business.id)),
     ];
-    const importId = await beginFeedImport(db, retailer, feed.source);
+    const importId = await beginFeedImport(db, retailer, feed.source, {
+      isFullFeed: options.isFullFeed,
+      tempDirs: options.tempDir ? [options.tempDir] : [],
+    });
     const counter = new ByteCounter();
     // An error of the source (a download cut short) fails the import instead of stalling it.
     connectStreams(feed.input, counter, () => {});
@@ -159,7 +168,7 @@ export async function feedRoutes(
         source: file.filename || 'upload',
         size: (await stat(path)).size,
       },
-      { isFullFeed, log: request.log, cleanUp },
+      { isFullFeed, log: request.log, tempDir: dir, cleanUp },
     );
     return reply.code(202).send({ importId });
   });

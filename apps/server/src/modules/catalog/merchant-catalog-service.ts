@@ -138,6 +138,7 @@ export function toImportView(row: FeedImportRow): FeedImport {
     id: row.id,
     source: row.source,
     status: row.status,
+    isFullFeed: row.is_full_feed,
     phase: isRunning ? (row.phase ?? 'reading') : null,
     bytesRead: row.bytes_read === null ? null : Number(row.bytes_read),
     bytesTotal: row.bytes_total === null ? null : Number(row.bytes_total),

@@ -286,7 +286,7 @@ export interface FeedImportsTable {
   id: string;
   retailer_id: string;
   source: string;
-  status: 'running' | 'completed' | 'failed';
+  status: 'running' | 'completed' | 'failed' | 'interrupted';
   started_at: ColumnType<Date, Date | undefined, never>;
   finished_at: Date | null;
   items_seen: Generated<number>;
@@ -317,6 +317,10 @@ export interface DatabaseSchema {
   clicks: ClicksTable;
   click_salts: ClickSaltsTable;
 }
+  /** Migration 0031: which process runs it, its temporary folders, and whether it is a full feed. */
+  runner: ColumnType<string | null, string | null | undefined>;
+  temp_dirs: ColumnType<string[], string[] | undefined>;
+  is_full_feed: ColumnType<boolean, boolean | undefined>;
 
 /** One outbound click through `/api/redirect` (module referral). */
 export interface ClicksTable {

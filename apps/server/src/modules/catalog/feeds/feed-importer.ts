@@ -7,11 +7,12 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { domainsOfHost } from '@ipick/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../platform/db/schema.ts';
 import type { CatalogRepository, RetailerRecord } from '../catalog-repository.ts';
 import type { OfferInput } from '../catalog-types.ts';
 import { toOffer, type FeedItemResult } from './feed-item.ts';
+import { thisRunner } from './import-runner.ts';
 import {
   readDelimitedFeed,
   readXmlFeed,
@@ -70,7 +71,9 @@ export interface FeedImportOptions {
  * in its own transaction. Re-importing the same feed changes nothing.
  */
 export async function importFeed(options: FeedImportOptions): Promise<FeedImportReport> {
-  const importId = await beginFeedImport(options.db, options.retailer, options.source);
+  const importId = await beginFeedImport(options.db, options.retailer, options.source, {
+    isFullFeed: options.isFullFeed ?? false,
+  });
   return runFeedImport(importId, options);
 }
 
@@ -79,6 +82,7 @@ export async function beginFeedImport(
   db: Kysely<DatabaseSchema>,
   retailer: RetailerRecord,
   source: string,
+  options: { isFullFeed: boolean; tempDirs?: string[] } = { isFullFeed: false },
 ): Promise<string> {
   const importId = randomUUID();
   await db
@@ -88,6 +92,10 @@ export async function beginFeedImport(
       retailer_id: retailer.id,
       source: source.slice(0, 2000),
       status: 'running',
+      // So that a process starting after this one died can tell the import was interrupted.
+      runner: thisRunner(),
+      temp_dirs: options.tempDirs ?? [],
+      is_full_feed: options.isFullFeed,
     })
     .execute();
   return importId;
@@ -122,6 +130,12 @@ export async function runFeedImport(
   const spoolDir = await mkdtemp(join(tmpdir(), 'ipick-feed-'));
   const spoolPath = join(spoolDir, 'offers.ndjson');
   try {
+    // Recorded, so that the folder is removed even if this process dies mid-way.
+    await options.db
+      .updateTable('feed_imports')
+      .set({ temp_dirs: sql<string[]>`array_append(temp_dirs, ${spoolDir})` })
+      .where('id', '=', importId)
+      .execute();
     // Pass 1: read and check.
     const spool = createWriteStream(spoolPath);
     let accepted = 0;

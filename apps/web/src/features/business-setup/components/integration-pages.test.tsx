@@ -343,6 +343,7 @@ describe('the integration wizard', { timeout: 20_000 }, () => {
           id: IMPORT_ID,
           source: 'lamps.csv',
           status: running ? 'running' : 'completed',
+          isFullFeed: false,
           phase: running ? 'reading' : null,
           bytesRead: running ? 500 : 1000,
           bytesTotal: 1000,

@@ -2,6 +2,7 @@ import type { FeedImport } from '@ipick/contracts';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { RunAgain } from './run-again';
 
 /**
  * How far an import is, 0..100, or null while it reads a feed of unknown size. Reading the
@@ -34,6 +35,14 @@ export function ImportStatusBadge({ feedImport }: { feedImport: FeedImport }) {
       <Badge variant="destructive">
         <CircleAlert aria-hidden="true" />
         Failed
+      </Badge>
+    );
+  }
+  if (feedImport.status === 'interrupted') {
+    return (
+      <Badge variant="warning">
+        <CircleAlert aria-hidden="true" />
+        Interrupted
       </Badge>
     );
   }
@@ -85,7 +94,12 @@ function ImportTimeline({ feedImport }: { feedImport: FeedImport }) {
       </>
     );
   }
-  const outcome = feedImport.status === 'completed' ? 'Import finished' : 'Import failed';
+  const outcome =
+    feedImport.status === 'completed'
+      ? 'Import finished'
+      : feedImport.status === 'interrupted'
+        ? 'Import interrupted'
+        : 'Import failed';
   return (
     <>
       {feedImport.finishedAt ? (
@@ -121,7 +135,9 @@ export function FeedImportProgress({ feedImport }: { feedImport: FeedImport }) {
       <p className="text-sm text-muted-foreground">
         <ImportTimeline feedImport={feedImport} />
       </p>
-      {feedImport.error ? (
+      {feedImport.status === 'interrupted' ? (
+        <RunAgain feedImport={feedImport} />
+      ) : feedImport.error ? (
         <p role="alert" className="text-sm text-destructive">
           The import stopped: {feedImport.error}. Nothing from this feed was changed; fix the file
           and import it again.

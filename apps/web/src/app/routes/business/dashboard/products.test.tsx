@@ -18,6 +18,7 @@ function buildImport(overrides: Partial<FeedImport> = {}): FeedImport {
     id: '5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
     source: 'https://lamps.example.com/feed.csv',
     status: 'completed',
+    isFullFeed: false,
     phase: null,
     bytesRead: null,
     bytesTotal: null,
@@ -112,6 +113,43 @@ describe('/business/dashboard/checkout/products', () => {
     // The finished import refreshes the product list.
     expect(await screen.findByRole('table', { name: /Your products/ })).toBeTruthy();
     expect(api.fetch).toHaveBeenCalled();
+  });
+
+  it('offers to run an import ipick stopped in the middle of again, as it was', async () => {
+    const interrupted = buildImport({
+      status: 'interrupted',
+      isFullFeed: true,
+      itemsSeen: 1200,
+      created: 500,
+      rejected: 0,
+      rejections: [],
+      error: 'ipick stopped while this import was running',
+    });
+    const again = buildImport({ id: '7b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', status: 'running' });
+    let imports: FeedImport[] = [interrupted];
+    stubApi({
+      business: buildBusiness(),
+      routes: {
+        'GET /api/business/catalog/feeds': () => json({ imports }),
+        [`GET /api/business/catalog/feeds/${interrupted.id}`]: () => json(interrupted),
+        [`GET /api/business/catalog/feeds/${again.id}`]: () => json(again),
+        'POST /api/business/catalog/feeds': ({ body }) => {
+          expect(body).toEqual({ url: interrupted.source, full: true });
+          imports = [again, interrupted];
+          return json({ importId: again.id }, 202);
+        },
+        'GET /api/business/products': () => json(page([buildProduct()])),
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(path);
+
+    const report = await screen.findByRole('region', { name: 'Import report' });
+    await waitFor(() => expect(report.textContent).toContain('Interrupted'));
+    expect(report.textContent).toContain('ipick stopped while this import was running');
+    expect(within(report).getByText('1200')).toBeTruthy();
+    await user.click(within(report).getByRole('button', { name: 'Run this import again' }));
+    expect(await within(report).findByText(/The import runs again/)).toBeTruthy();
   });
 
   it('lists the products with how shoppers compared them, and searches', async () => {
