@@ -138,7 +138,7 @@ test("a new affiliate id for Amazon is on the very next outbound link to Amazon'
     await page.goto('/');
     await page.getByLabel('Product link').fill(pasted.offer.url);
     await page.getByRole('button', { name: 'Compare prices' }).click();
-    const same = page.getByRole('list', { name: 'Same product elsewhere' });
+    const same = page.getByRole('list', { name: 'Same product', exact: true });
     await expect(same).toBeVisible({ timeout: 20_000 });
     const link = same
       .getByRole('listitem')

@@ -12,7 +12,7 @@ test('a shopper pastes a demo product link and sees the same product at other re
   await page.getByRole('button', { name: 'Compare prices' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comparing prices');
-  const list = page.getByRole('list', { name: 'Same product elsewhere' });
+  const list = page.getByRole('list', { name: 'Same product', exact: true });
   await expect(list).toBeVisible({ timeout: 15_000 });
   for (const other of others) {
     const item = list.getByRole('listitem').filter({ hasText: other.offer.title });

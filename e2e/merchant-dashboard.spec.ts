@@ -219,7 +219,7 @@ test('a new merchant sets up its shop, is approved, and sees a shopper’s click
     await shopper.goto('/?utm_source=newsletter&utm_campaign=corner-launch');
     await shopper.getByLabel('Product link').fill(merchantProduct.offers[0]!.offer.url);
     await shopper.getByRole('button', { name: 'Compare prices' }).click();
-    const same = shopper.getByRole('list', { name: 'Same product elsewhere' });
+    const same = shopper.getByRole('list', { name: 'Same product', exact: true });
     await expect(same).toBeVisible({ timeout: 20_000 });
     const offer = same.getByRole('listitem').filter({ hasText: merchant.name }).first();
     await expect(offer).toBeVisible();

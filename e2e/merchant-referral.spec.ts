@@ -39,7 +39,7 @@ async function compareMerchantProduct(page: Page) {
   await page.goto('/?utm_source=newsletter&utm_campaign=autumn');
   await page.getByLabel('Product link').fill(pasted.url);
   await page.getByRole('button', { name: 'Compare prices' }).click();
-  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  const same = page.getByRole('list', { name: 'Same product', exact: true });
   await expect(same).toBeVisible({ timeout: 15_000 });
   const offer = same.getByRole('listitem').filter({ hasText: 'Demo Electronics' }).first();
   await expect(offer).toBeVisible();

@@ -45,7 +45,7 @@ test('an offer click goes out through /api/redirect to the retailer with the aff
   await expect(page).toHaveURL(/\/new-search\//);
   const resultsPath = new URL(page.url()).pathname;
 
-  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  const same = page.getByRole('list', { name: 'Same product', exact: true });
   await expect(same).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("ipick may earn a commission from retailers' links.")).toBeVisible();
   const other = others[0]!;
@@ -105,7 +105,7 @@ test('without stored UTM values the outbound link carries utm_source=ipick', asy
   await page.goto('/');
   await page.getByLabel('Product link').fill(pasted!.offer.url);
   await page.getByRole('button', { name: 'Compare prices' }).click();
-  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  const same = page.getByRole('list', { name: 'Same product', exact: true });
   await expect(same).toBeVisible({ timeout: 15_000 });
   const href = (await same
     .getByRole('link', { name: other!.offer.title })

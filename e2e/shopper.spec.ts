@@ -43,7 +43,7 @@ test('a new shopper compares a catalog link, favourites it, and finds it in favo
   const [pasted, ...others] = offers;
   await pasteLink(page, pasted!.offer.url);
 
-  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  const same = page.getByRole('list', { name: 'Same product', exact: true });
   await expect(same).toBeVisible({ timeout: 15_000 });
   for (const other of others) {
     const item = same.getByRole('listitem').filter({ hasText: other.offer.title }).first();
@@ -85,7 +85,7 @@ test('a new shopper compares a catalog link, favourites it, and finds it in favo
 
   // Reopened from history, the results come back by request id.
   await history.getByRole('link').first().click();
-  await expect(page.getByRole('list', { name: 'Same product elsewhere' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Same product', exact: true })).toBeVisible();
 
   await page.goto('/favorites');
   await page.getByRole('button', { name: `Remove ${pasted!.offer.title} from favorites` }).click();
@@ -105,7 +105,7 @@ test('a link to a shop page that is not in the catalog is read and compared', as
   await expect
     .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBe(120);
-  const same = page.getByRole('list', { name: 'Same product elsewhere' });
+  const same = page.getByRole('list', { name: 'Same product', exact: true });
   for (const other of fixtureShopProduct.offers) {
     const item = same.getByRole('listitem').filter({ hasText: other.offer.title }).first();
     await expect(item).toContainText(RETAILERS[other.retailer].name);
@@ -127,7 +127,7 @@ test('a link whose page cannot be fetched is compared by the words of its addres
     timeout: 15_000,
   });
   const results = page
-    .getByRole('list', { name: 'Same product elsewhere' })
+    .getByRole('list', { name: 'Same product', exact: true })
     .or(page.getByRole('list', { name: 'Similar products' }));
   await expect(results.first()).toBeVisible();
   await expect(page.getByRole('main')).toContainText(catalogProduct.brand);
@@ -153,7 +153,7 @@ test('the landing page offers catalog examples that compare in one click', async
   await expect(example.first()).toBeVisible();
   await example.first().click();
   await expect(page).toHaveURL(/\/new-search\//);
-  await expect(page.getByRole('list', { name: 'Same product elsewhere' })).toBeVisible({
+  await expect(page.getByRole('list', { name: 'Same product', exact: true })).toBeVisible({
     timeout: 15_000,
   });
 });
@@ -165,7 +165,7 @@ test('browse finds a product by search and compares it', async ({ page }) => {
   const card = page.getByRole('article').filter({ hasText: catalogProduct.title }).first();
   await expect(card).toBeVisible({ timeout: 15_000 });
   await card.getByRole('button', { name: /compare/i }).click();
-  await expect(page.getByRole('list', { name: 'Same product elsewhere' })).toBeVisible({
+  await expect(page.getByRole('list', { name: 'Same product', exact: true })).toBeVisible({
     timeout: 15_000,
   });
 });

@@ -1,5 +1,6 @@
 import {
   generateDemoCatalog,
+  type DemoOffer,
   type DemoProduct,
 } from '../../apps/server/src/modules/demo/catalog-generator.ts';
 
@@ -66,3 +67,79 @@ function productWithAmazonOffer(): DemoProduct {
 
 /** The product whose Amazon offer shows which affiliate id ipick's links carry. */
 export const amazonProduct: DemoProduct = productWithAmazonOffer();
+
+/** The demo offer of `retailer` whose title matches `title`, with its product. */
+function demoOffer(retailer: string, title: RegExp): { product: DemoProduct; offer: DemoOffer } {
+  for (const product of demoCatalog()) {
+    const found = product.offers.find(
+      (entry) => entry.retailer === retailer && title.test(entry.offer.title),
+    );
+    if (found) return { product, offer: found };
+  }
+  throw new Error(`No demo offer at ${retailer} titled ${String(title)}`);
+}
+
+/**
+ * Issue 19's size cases: the 85" TCL QM655R at Newegg with the 43" at Target, and the 46 mm Apple
+ * Watch Series 10 at Amazon with the 40 mm at Target (one line, another size).
+ */
+export const sizeCases = {
+  tv: {
+    pasted: demoOffer('newegg', /^TCL QM655R 85"/),
+    other: demoOffer('target', /^TCL QM655R 43"/),
+    difference: 'Different size: 43-inch vs 85-inch',
+  },
+  watch: {
+    pasted: demoOffer('amazon', /^Apple Watch Series 10 GPS \+ Cellular 46 ?mm/),
+    other: demoOffer('target', /^Apple Watch Series 10 GPS \+ Cellular 40 ?mm/),
+    difference: 'Different size: 40 mm vs 46 mm',
+  },
+};
+
+/**
+ * Issue 19's shipping case: a product whose Amazon offer charges shipping and whose eBay offer,
+ * dearer by price, ships free and so costs less in total ($11.95 + $5.99 against $12.27).
+ */
+function shippingCase(): { product: DemoProduct; amazon: DemoOffer; ebay: DemoOffer } {
+  const cases: { product: DemoProduct; amazon: DemoOffer; ebay: DemoOffer }[] = [];
+  for (const product of demoCatalog()) {
+    const amazon = product.offers.find((entry) => entry.retailer === 'amazon');
+    const ebay = product.offers.find((entry) => entry.retailer === 'ebay');
+    if (!amazon || !ebay) continue;
+    const [a, e] = [amazon.offer, ebay.offer];
+    if (
+      a.condition === 'new' &&
+      e.condition === 'new' &&
+      a.priceMinor !== null &&
+      e.priceMinor !== null &&
+      (a.shippingMinor ?? 0) > 0 &&
+      e.shippingMinor === 0 &&
+      e.priceMinor > a.priceMinor &&
+      e.priceMinor < a.priceMinor + a.shippingMinor!
+    )
+      cases.push({ product, amazon, ebay });
+  }
+  // The issue's own figures when the demo catalog still has them, else the first of that shape.
+  const issue = cases.find(
+    ({ amazon, ebay }) =>
+      amazon.offer.priceMinor === 1195 &&
+      amazon.offer.shippingMinor === 599 &&
+      ebay.offer.priceMinor === 1227,
+  );
+  const found = issue ?? cases[0];
+  if (!found)
+    throw new Error('No demo product with free shipping at eBay and paid shipping at Amazon');
+  return found;
+}
+
+export const shippingCaseProduct = shippingCase();
+
+/** Amazon's total (price plus shipping) in the shipping case. */
+export const shippingCaseAmazonTotal =
+  shippingCaseProduct.amazon.offer.priceMinor! + shippingCaseProduct.amazon.offer.shippingMinor!;
+
+/**
+ * What the fixture shop asks for that product, shipping unknown: $7.00 under Amazon's total,
+ * as the Walmart price of issue 19 ($10.94) is under $11.95 + $5.99.
+ */
+export const shippingCasePastedPriceMinor = shippingCaseAmazonTotal - 700;

@@ -6,14 +6,20 @@
  */
 import { createServer } from 'node:http';
 import { formatMoney } from '@ipick/core';
-import { fixtureShopPriceMinor, fixtureShopProduct } from './demo-products.ts';
+import {
+  fixtureShopPriceMinor,
+  fixtureShopProduct,
+  shippingCasePastedPriceMinor,
+  shippingCaseProduct,
+} from './demo-products.ts';
+import type { DemoProduct } from '../../apps/server/src/modules/demo/catalog-generator.ts';
 
 const port = Number(process.argv[2]);
 if (!port) throw new Error('usage: fixture-shop.ts <port>');
 
-function productPage(): string {
-  const product = fixtureShopProduct;
-  const price = (fixtureShopPriceMinor / 100).toFixed(2);
+/** A schema.org product page for `product` at `priceMinor` (shipping not stated). */
+function productPage(product: DemoProduct, priceMinor: number): string {
+  const price = (priceMinor / 100).toFixed(2);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -32,7 +38,7 @@ function productPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>${product.title} | Corner Shop</title>
 <script type="application/ld+json">${JSON.stringify(data)}</script></head>
-<body><h1>${product.title}</h1><p>${formatMoney(fixtureShopPriceMinor, 'USD')}</p></body></html>`;
+<body><h1>${product.title}</h1><p>${formatMoney(priceMinor, 'USD')}</p></body></html>`;
 }
 
 const productPicture =
@@ -45,7 +51,14 @@ const server = createServer((request, response) => {
   } else if (path === '/images/product.svg') {
     response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(productPicture);
   } else if (path === `/products/${fixtureShopProduct.key}`) {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(productPage());
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(productPage(fixtureShopProduct, fixtureShopPriceMinor));
+  } else if (path === `/products/${shippingCaseProduct.product.key}`) {
+    // Issue 19's shipping case: the product $7.00 under Amazon's price plus shipping.
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(productPage(shippingCaseProduct.product, shippingCasePastedPriceMinor));
   } else {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   }

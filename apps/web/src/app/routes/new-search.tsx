@@ -36,7 +36,13 @@ export default function NewSearchPage() {
         // The results name the tab after the product.
         setsDocumentTitle={false}
         title="Comparing prices"
-        description="The product you asked about, and its prices at other retailers."
+        // On a phone the results' own summary says it; the first offer needs the room.
+        description={
+          <span className="hidden sm:inline">
+            The product you asked about, and its prices at other retailers.
+          </span>
+        }
+        className="mb-4 gap-0 sm:mb-8 sm:gap-2"
       />
       <ComparisonResults
         // A new request starts with fresh filters.
