@@ -294,13 +294,17 @@ async function loadOnce(browser: Browser, origin: string, page: PageCase): Promi
 
     await tab.goto(page.path, { waitUntil: 'commit' });
     // Arrow functions (no name for tsx to wrap) that only read what observerScript recorded.
-    await tab.waitForFunction(() => (window as unknown as BenchWindow).__bench.ready > 0, null, {
-      timeout: 90_000,
-      polling: 250,
-    });
+    await tab.waitForFunction(
+      () => (globalThis as unknown as BenchWindow).__bench.ready > 0,
+      null,
+      {
+        timeout: 90_000,
+        polling: 250,
+      },
+    );
     // Let late requests (chunks preloaded for later, API calls) finish before counting bytes.
     await tab.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
-    const figures = await tab.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const figures = await tab.evaluate(() => (globalThis as unknown as BenchWindow).__bench);
     const first = [...responses.values()];
 
     // A repeat visit: what does not come from the cache? Unthrottled, only requests count.
