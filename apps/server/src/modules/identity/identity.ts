@@ -1,3 +1,5 @@
+import { ApiKeys } from './api-keys/api-keys.ts';
+import { ApiKeysRepository } from './api-keys/api-keys-repository.ts';
 import { CliAuth } from './cli/cli-auth.ts';
 import { CliAuthRepository } from './cli/cli-auth-repository.ts';
 import { Mfa } from './mfa/mfa.ts';
@@ -29,6 +31,7 @@ export interface Identity extends IdentityCore {
   mfa: Mfa;
   invitations: Invitations;
   contactChannels: ContactChannels;
+  apiKeys: ApiKeys;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -55,5 +58,6 @@ export function createIdentity(options: IdentityOptions): Identity {
     sendMail: options.sendMail,
     publicUrl: options.publicUrl,
   });
-  return { ...core, cliAuth, mfa, teams, permissions, invitations, contactChannels };
+  const apiKeys = new ApiKeys(new ApiKeysRepository(options.db));
+  return { ...core, cliAuth, mfa, teams, permissions, invitations, contactChannels, apiKeys };
 }

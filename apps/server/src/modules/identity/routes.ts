@@ -1,6 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { handleIdentityError } from './core/api-errors.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { cliRoutes } from './cli/routes.ts';
 import { StatusError } from './core/known-errors.ts';
 import { contactChannelRoutes } from './contact-channels/routes.ts';
@@ -67,4 +68,5 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(permissionRoutes, { identity });
   await app.register(invitationRoutes, { identity });
   await app.register(contactChannelRoutes, { identity });
+  await app.register(apiKeyRoutes, { identity });
 }

@@ -35,6 +35,8 @@ beforeAll(async () => {
   keys = await identityKeys(testDb.database.db, baseUrl);
   await updateProjectConfig(testDb.database.db, keys.projectId, {
     client_team_creation_enabled: true,
+    allow_user_api_keys: true,
+    allow_team_api_keys: true,
     project_permission_definitions: [{ id: 'read_reports', contained_permission_ids: [] }],
   });
 });
@@ -257,5 +259,31 @@ describe('@stackframe/js against ipick', () => {
     const updated = await client.getUser({ or: 'throw' });
     expect(updated.primaryEmail).toBe(second);
     expect(updated.primaryEmailVerified).toBe(true);
+  });
+
+  it('creates, checks and revokes user and team API keys', async () => {
+    const client = clientApp();
+    await client.signUpWithCredential({
+      email: `sdk-keys-${Date.now()}@example.com`,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    const user = await client.getUser({ or: 'throw' });
+    const userKey = await user.createApiKey({
+      description: 'price feed',
+      expiresAt: null,
+    });
+    const secret = userKey.value;
+    expect((await user.listApiKeys()).map((listed) => listed.id)).toEqual([userKey.id]);
+    const server = serverApp();
+    expect((await server.getUser({ apiKey: secret }))?.id).toBe(user.id);
+    await userKey.revoke();
+    expect(await server.getUser({ apiKey: secret })).toBeNull();
+
+    const team = await user.createTeam({ displayName: 'SDK key team' });
+    const teamKey = await team.createApiKey({ description: 'shop', expiresAt: null });
+    expect((await team.listApiKeys()).map((listed) => listed.id)).toEqual([teamKey.id]);
+    expect((await server.getTeam({ apiKey: teamKey.value }))?.id).toBe(team.id);
   });
 });

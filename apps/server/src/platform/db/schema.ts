@@ -15,6 +15,7 @@ export interface DatabaseSchema {
   identity_team_members: IdentityTeamMembersTable;
   identity_team_permissions: IdentityTeamPermissionsTable;
   identity_project_permissions: IdentityProjectPermissionsTable;
+  identity_owner_api_keys: IdentityOwnerApiKeysTable;
   mail_outbox: MailOutboxTable;
   auth_admins: AuthAdminsTable;
   businesses: BusinessesTable;
@@ -175,6 +176,21 @@ export interface IdentityProjectPermissionsTable {
   project_id: string;
   permission_id: string;
   created_at: CreatedAt;
+}
+
+export interface IdentityOwnerApiKeysTable {
+  id: string;
+  project_id: string;
+  type: 'user' | 'team';
+  user_id: string | null;
+  team_id: string | null;
+  description: string;
+  secret_hash: string;
+  last_four: string;
+  is_public: Generated<boolean>;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  manually_revoked_at: Date | null;
 }
 
 export type MailOutboxStatus = 'sent' | 'failed' | 'logged';

@@ -291,6 +291,16 @@ export const knownErrors = {
       `This email "(${value})" is already used for authentication by another account.`,
       { type: 'email', contact_channel_value: value, would_work_if_email_was_verified: false },
     ),
+  apiKeyNotFound: () => known('API_KEY_NOT_FOUND', 404, 'API key not found.'),
+  apiKeyRevoked: () => known('API_KEY_REVOKED', 401, 'API key has been revoked.'),
+  apiKeyExpired: () => known('API_KEY_EXPIRED', 401, 'API key has expired.'),
+  wrongApiKeyType: (expectedType: string, actualType: string) =>
+    known(
+      'WRONG_API_KEY_TYPE',
+      400,
+      `This endpoint is for ${expectedType} API keys, but a ${actualType} API key was provided.`,
+      { expected_type: expectedType, actual_type: actualType },
+    ),
   invalidOAuthClientIdOrSecret: (clientId: string) =>
     known('INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400, 'The client id or client secret is wrong.', {
       client_id: clientId,
