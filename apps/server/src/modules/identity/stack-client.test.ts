@@ -286,4 +286,22 @@ describe('@stackframe/js against ipick', () => {
     expect((await team.listApiKeys()).map((listed) => listed.id)).toEqual([teamKey.id]);
     expect((await server.getTeam({ apiKey: teamKey.value }))?.id).toBe(team.id);
   });
+
+  it('signs up anonymously, then upgrades in place with a password', async () => {
+    const client = clientApp();
+    const anonymous = await client.getUser({ or: 'anonymous' });
+    expect(anonymous.isAnonymous).toBe(true);
+    const email = `sdk-anonymous-${Date.now()}@example.com`;
+    const result = await client.signUpWithCredential({
+      email,
+      password: 'sdk password 123',
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    expect(result.status).toBe('ok');
+    const upgraded = await client.getUser({ or: 'throw' });
+    expect(upgraded.id).toBe(anonymous.id);
+    expect(upgraded.isAnonymous).toBe(false);
+    expect(upgraded.primaryEmail).toBe(email);
+  });
 });

@@ -331,6 +331,23 @@ export class Accounts {
     if (!isStillTheirs) throw knownErrors.verificationCodeNotFound();
   }
 
+  // ---- anonymous users ----
+
+  /**
+   * Creates an anonymous user and signs them in (stack-auth.md §3.4). A later sign-up with a
+   * password or an emailed code, sent with this user's token, makes them a full user in place.
+   */
+  async signUpAnonymously(project: ProjectRecord, ip: string | null): Promise<SignInResult> {
+    const user = await this.#createUser(project, {
+      email: null,
+      emailVerified: false,
+      passwordHash: null,
+      isAnonymous: true,
+    });
+    const session = await this.#sessions.create(user, { ip });
+    return { ...session, user, isNewUser: true };
+  }
+
   // ---- user records ----
 
   findByEmail(projectId: string, email: string): Promise<UserRecord | null> {
@@ -443,6 +460,7 @@ export class Accounts {
       emailVerified: boolean;
       emailAuthEnabled?: boolean;
       passwordHash: string | null;
+      isAnonymous?: boolean;
     },
   ): Promise<UserRecord> {
     const userId = randomUUID();
@@ -452,6 +470,7 @@ export class Accounts {
           id: userId,
           projectId: project.id,
           passwordHash: input.passwordHash,
+          isAnonymous: input.isAnonymous ?? false,
         });
         if (input.email) {
           await repository.insertPrimaryEmail({

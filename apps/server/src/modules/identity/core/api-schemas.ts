@@ -161,6 +161,7 @@ export const listUsersQuery = z.strictObject({
 });
 
 export const emptyQuery = z.strictObject({});
+export const emptyBody = z.strictObject({});
 
 export const idParams = z.strictObject({ id: z.uuid() });
 

@@ -6,6 +6,7 @@ import {
   clientUserUpdateBody,
   codeBody,
   createSessionBody,
+  emptyBody,
   emptyQuery,
   idParams,
   listUsersQuery,
@@ -232,6 +233,18 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       const body = parseIdentityInput(codeBody, request.body, 'body');
       await identity.accounts.checkSignInCode(ctx.project, body.code);
       return { is_code_valid: true };
+    },
+  );
+
+  // ---- anonymous users ----
+
+  app.post(
+    '/auth/anonymous/sign-up',
+    { config: { rateLimit: credentialAttemptLimit } },
+    async (request) => {
+      const ctx = requireAccess(await context(request), clientOrHigher);
+      parseIdentityInput(emptyBody, request.body, 'body');
+      return signInBody(await identity.accounts.signUpAnonymously(ctx.project, ipOf(request)));
     },
   );
 
