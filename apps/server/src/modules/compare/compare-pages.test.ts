@@ -197,6 +197,10 @@ describe("links ipick doesn't have (issue 19)", () => {
     expect(new Set(results.map((result) => result.product.title)).size).toBe(1);
     expect(offerIds(results[0]!).length).toBeGreaterThan(0);
     for (const result of results.slice(1)) expect(offerIds(result)).toEqual(offerIds(results[0]!));
+
+    // A slug with words no listing has ("zqxv wkpj", a model the catalog lacks) is not a dead end.
+    const noisy = await service.compare(`https://www.amazon.com/zqxv-wkpj-${slug()}/dp/B0ABCDEFGH`);
+    expect(offerIds(noisy)).toEqual(offerIds(results[0]!));
   });
 
   it("compares a country store's link in its own currency and says when ipick has none in it", async () => {

@@ -187,6 +187,22 @@ export class CompareRepository {
     });
   }
 
+  /**
+   * The words of `title` that some offer title holds (per the word sample), in order; words too
+   * short to look up stay. For a link's words: a shop's slug adds words no listing has ("hands
+   * free", a model the catalog lacks), and a set of rare words holding one is found nowhere.
+   */
+  async knownTitleWords(title: string): Promise<string> {
+    const sample = await this.#currentWordSample();
+    return title
+      .split(/\s+/)
+      .filter((word) => {
+        const words = searchWords(word);
+        return words.length === 0 || words.some((each) => sample.titlesWith.has(each));
+      })
+      .join(' ');
+  }
+
   async #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
     if (sets.length > 0) return this.#titlesHolding(db, title, sets);
     // A title of common words only: first the titles holding all of its words, a bounded

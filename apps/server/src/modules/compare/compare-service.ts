@@ -14,6 +14,8 @@ import {
   reasonSentences,
   scorePreparedPair,
   totalSavings,
+  trigramSimilarity,
+  trigramsOf,
   type ConflictFacts,
   type ConflictKind,
   type MatchTier,
@@ -168,6 +170,18 @@ export class CompareService {
     throw new AppError('not_found', 'That page does not describe a product ipick can read.');
   }
 
+  /**
+   * Offers with titles like the product's. Words taken from a link are looked up without those
+   * no listing has: a shop's slug adds words of its own ("hands free", a model the catalog
+   * lacks) that match nothing and would hide the offers its other words find (issue 19: the same
+   * words give the same offers whatever shop the link came from).
+   */
+  async #offersWithSimilarTitles(product: ComparedProduct): Promise<OfferView[]> {
+    if (product.source !== 'link') return this.#repository.offersWithSimilarTitles(product.title);
+    const known = await this.#repository.knownTitleWords(product.title);
+    return this.#repository.offersWithSimilarTitles(known.length >= 3 ? known : product.title);
+  }
+
   async #findOffers(pasted: PastedProduct, requestId: string): Promise<CompareResponse> {
     const { product, offer } = pasted;
     const pastedSide = prepareSide({
@@ -208,7 +222,7 @@ export class CompareService {
     const [ofProduct, withGtin, withSimilarTitles, mismatched] = await Promise.all([
       offer?.productId ? this.#repository.offersOfProduct(offer.productId, offer.id) : [],
       product.gtin ? this.#repository.offersWithGtin(product.gtin) : [],
-      this.#repository.offersWithSimilarTitles(product.title),
+      this.#offersWithSimilarTitles(product),
       this.#confirmedMismatches({ offerId: offer?.id ?? null, url: product.url }),
     ]);
     // A catalog link or a shared GTIN is the same product unless a hard difference says not.
@@ -217,13 +231,20 @@ export class CompareService {
         candidate.gtin && candidate.gtin === offer?.gtin
           ? gtinSentence(candidate.gtin)
           : "Listed as the same product in ipick's catalog";
-      consider({ offer: candidate, evidenceTier: 'same', confidence: 1, evidence: [evidence] });
+      consider({
+        offer: candidate,
+        evidenceTier: 'same',
+        confidence: 1,
+        closeness: 1,
+        evidence: [evidence],
+      });
     }
     for (const candidate of withGtin) {
       consider({
         offer: candidate,
         evidenceTier: 'same',
         confidence: 1,
+        closeness: 1,
         evidence: [gtinSentence(product.gtin!)],
       });
     }
@@ -231,17 +252,20 @@ export class CompareService {
       if (candidates.get(candidate.id)?.evidenceTier === 'same') continue;
       const candidateSide = sideOf(candidate);
       const match = scorePreparedPair(pastedSide, candidateSide);
-      // The matcher scores another colour or size of the pasted product low, as it should for
-      // "the same product"; as an alternative it is one of the closest there are.
+      // The matcher's score is the chance that it is the very product: another colour or size,
+      // or the next model of the brand, scores low, and as alternatives they are the closest
+      // there are.
+      const closeness = alternativeCloseness(product.title, pastedSide, candidate, candidateSide);
       if (
-        match.score < ALTERNATIVE_MIN_SCORE &&
-        !isVariantOf(pastedSide, pastedFacts, candidate, candidateSide)
+        Math.max(match.score, closeness) < ALTERNATIVE_MIN_SCORE &&
+        !isVariantOf(product.title, pastedSide, pastedFacts, candidate, candidateSide)
       )
         continue;
       consider({
         offer: candidate,
         evidenceTier: matchTier(match.score),
         confidence: match.score,
+        closeness: Math.max(match.score, closeness),
         evidence: [],
         matcherReasons: match.reasons,
       });
@@ -285,12 +309,12 @@ export class CompareService {
       };
     };
     const presented = [...candidates.values()]
-      .sort((a, b) => b.confidence - a.confidence)
+      .sort((a, b) => b.closeness - a.closeness || b.confidence - a.confidence)
       .map(present);
     const byTotal = (a: ComparedOffer, b: ComparedOffer) =>
       compareByTotal(a, b, product.currency) || b.confidence - a.confidence;
     const sameProduct = presented.filter((entry) => entry.tier !== 'similar').sort(byTotal);
-    // The closest alternatives, the same model with a hard difference first (confidence 1).
+    // The closest alternatives, the same model with a hard difference first (closeness 1).
     const alternatives = presented
       .filter((entry) => entry.tier === 'similar')
       .slice(0, MAX_ALTERNATIVES)
@@ -314,6 +338,8 @@ interface Candidate {
   offer: OfferView;
   evidenceTier: MatchTier;
   confidence: number;
+  /** How close an alternative it is (0..1): the score, or a like title of the same brand. */
+  closeness: number;
   /** The comparison's own sentences: a shared GTIN, a catalog link. */
   evidence: string[];
   /** The matcher's reasons, for a listing found by its title. */
@@ -333,12 +359,13 @@ const VARIANT_KINDS: ReadonlySet<ConflictKind> = new Set([
 
 /** Whether a listing is the pasted product in another variant: same brand, only such differences. */
 function isVariantOf(
+  pastedTitle: string,
   pastedSide: PreparedSide,
   pastedFacts: ConflictFacts,
   offer: OfferView,
   side: PreparedSide,
 ): boolean {
-  if (pastedSide.brand === null || side.brand !== pastedSide.brand) return false;
+  if (!isSameBrandProduct(pastedTitle, pastedSide, offer, side)) return false;
   const differences = findConflicts(
     conflictFacts({ title: offer.title, condition: offer.condition, side }),
     pastedFacts,
@@ -346,6 +373,39 @@ function isVariantOf(
   return (
     differences.length > 0 && differences.every((difference) => VARIANT_KINDS.has(difference.kind))
   );
+}
+
+/** How alike a same-brand title must be (pg_trgm similarity) to be an alternative on its own. */
+const SIBLING_MIN_SIMILARITY = 0.4;
+
+/** Words of an accessory's title: a case "for" a phone is no alternative to the phone. */
+const ACCESSORY_WORDS = /\b(?:for|compatible with|fits)\b/i;
+
+/** A listing of the pasted product's brand that is not an accessory for it. */
+function isSameBrandProduct(
+  pastedTitle: string,
+  pastedSide: PreparedSide,
+  offer: OfferView,
+  side: PreparedSide,
+): boolean {
+  if (pastedSide.brand === null || side.brand !== pastedSide.brand) return false;
+  return !ACCESSORY_WORDS.test(offer.title) || ACCESSORY_WORDS.test(pastedTitle);
+}
+
+/**
+ * How close an alternative a listing found by its title is, apart from the matcher's score:
+ * another model of the brand with a title much like the pasted one's (the WH-1000XM6 for the
+ * WH-1000XM5) is as close as its title similarity; anything else, 0.
+ */
+function alternativeCloseness(
+  pastedTitle: string,
+  pastedSide: PreparedSide,
+  offer: OfferView,
+  side: PreparedSide,
+): number {
+  if (!isSameBrandProduct(pastedTitle, pastedSide, offer, side)) return 0;
+  const similarity = trigramSimilarity(trigramsOf(pastedTitle), trigramsOf(offer.title));
+  return similarity >= SIBLING_MIN_SIMILARITY ? similarity : 0;
 }
 
 function gtinSentence(gtin: string): string {
