@@ -317,6 +317,10 @@ export interface FeedImportsTable {
   phase: ColumnType<'reading' | 'writing' | null, 'reading' | 'writing' | null | undefined>;
   bytes_read: ColumnType<number | null, number | null | undefined>;
   bytes_total: ColumnType<number | null, number | null | undefined>;
+  /** Migration 0031: which process runs it, its temporary folders, and whether it is a full feed. */
+  runner: ColumnType<string | null, string | null | undefined>;
+  temp_dirs: ColumnType<string[], string[] | undefined>;
+  is_full_feed: ColumnType<boolean, boolean | undefined>;
 }
 
 export interface CompareRequestsTable {
@@ -333,10 +337,6 @@ export interface DatabaseSchema {
   clicks: ClicksTable;
   click_salts: ClickSaltsTable;
 }
-  /** Migration 0031: which process runs it, its temporary folders, and whether it is a full feed. */
-  runner: ColumnType<string | null, string | null | undefined>;
-  temp_dirs: ColumnType<string[], string[] | undefined>;
-  is_full_feed: ColumnType<boolean, boolean | undefined>;
 
 /** One outbound click through `/api/redirect` (module referral). */
 export interface ClicksTable {
