@@ -497,7 +497,13 @@ describe('the comparison results page', { timeout: 15_000 }, () => {
     );
     renderAt(path);
 
-    expect(await screen.findByText('No other retailer has this product')).toBeTruthy();
+    // The summary says it; no empty "Same product" section pushes the alternatives down.
+    expect(
+      await screen.findByText(
+        "We didn't find this exact product at another shop — one similar product is below",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Same product' })).toBeNull();
     expect(
       screen.getByText(
         'ipick could not fetch that page, so it compared the words of the link instead.',

@@ -98,12 +98,6 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
   const total = all.length;
   const shown = visible.same.length + visible.probable.length + visible.similar.length;
   const clearFilters = () => setFilters(NO_OFFER_FILTERS);
-  const compareAnother = (
-    <Link to="/" className={buttonVariants({ variant: 'outline' })}>
-      Compare another link
-    </Link>
-  );
-
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
       <p
@@ -146,14 +140,15 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
                 {`Showing ${String(shown)} of ${offersText(total)}`}
               </p>
               <div className="flex items-center gap-2">
-                <Label htmlFor={sortId} className="shrink-0">
+                {/* On a phone the chosen order names itself; the label gives the room to it. */}
+                <Label htmlFor={sortId} className="sr-only shrink-0 sm:not-sr-only">
                   Sort by
                 </Label>
                 <NativeSelect
                   id={sortId}
                   value={sort}
                   onChange={(event) => setSort(event.target.value as OfferSort)}
-                  className="w-44"
+                  className="w-52 sm:w-48"
                 >
                   {OFFER_SORTS.map((option) => (
                     <option key={option.value} value={option.value}>
@@ -185,8 +180,9 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
             ) : (
               SECTIONS.map(({ tier, title }) => {
                 const offers = groups[tier];
-                // Only the same product's section says when it is empty; the others just go.
-                if (offers.length === 0 && tier !== 'same') return null;
+                // A kind of offer the comparison did not find gets no section: the summary on
+                // top already says the product is at no other shop.
+                if (offers.length === 0) return null;
                 return (
                   <OfferSection
                     key={tier}
@@ -198,17 +194,6 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
                     renderFavorite={renderFavorite}
                     renderExtras={renderOfferExtras}
                     onClearFilters={clearFilters}
-                    empty={
-                      <EmptyState
-                        title="No other retailer has this product"
-                        description={
-                          groups.probable.length + groups.similar.length > 0
-                            ? 'We did not find this exact product at another retailer we compare. Close matches are below.'
-                            : 'We did not find this exact product at another retailer we compare.'
-                        }
-                        actions={compareAnother}
-                      />
-                    }
                   />
                 );
               })
@@ -229,7 +214,6 @@ function OfferSection({
   renderFavorite,
   renderExtras,
   onClearFilters,
-  empty,
 }: {
   title: string;
   tier: MatchTierValue;
@@ -239,14 +223,10 @@ function OfferSection({
   renderFavorite?: RenderFavorite;
   renderExtras?: RenderOfferExtras;
   onClearFilters: () => void;
-  /** Shown when the comparison found no offers of this kind at all. */
-  empty?: ReactNode;
 }) {
   const headingId = useId();
   let body: ReactNode;
-  if (offers.length === 0) {
-    body = empty;
-  } else if (visible.length === 0) {
+  if (visible.length === 0) {
     body = (
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
         <p>None of the {offersText(offers.length)} here match your filters.</p>

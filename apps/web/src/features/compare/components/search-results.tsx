@@ -134,9 +134,9 @@ function OfferTable({ result }: { result: CompareResponse }) {
                   <td className={`${CELL} tabular-nums sm:text-right`}>
                     <OfferTotal offer={offer} />
                   </td>
-                  <td className={`${CELL} tabular-nums sm:text-right`}>
-                    {savingsText(offer.savingsMinor, offer.currency, tier !== 'similar') ?? '—'}
-                  </td>
+                  <DifferenceCell
+                    text={savingsText(offer.savingsMinor, offer.currency, tier !== 'similar')}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -145,6 +145,15 @@ function OfferTable({ result }: { result: CompareResponse }) {
       )}
       {rows.length > 0 ? <CommissionDisclosure /> : null}
     </div>
+  );
+}
+
+/** The price difference; with none, a dash in the table and nothing on a phone's card. */
+function DifferenceCell({ text }: { text: string | null }) {
+  return (
+    <td className={`${CELL} tabular-nums sm:text-right ${text ? '' : 'max-sm:hidden'}`}>
+      {text ?? '—'}
+    </td>
   );
 }
 
