@@ -66,8 +66,10 @@ function Wizard({
   finish,
   onRecheck,
 }: IntegrationWizardProps & { status: IntegrationStatus; onRecheck: () => Promise<unknown> }) {
-  const current =
-    step !== null && step >= 0 && step < wizardSteps.length ? step : firstOpenStep(status);
+  // The step opened on is kept here too, not only in the address: the address is written by an
+  // effect, and a status that changes first (a step just done) must not move the merchant on.
+  const [openedOn] = useState(() => firstOpenStep(status));
+  const current = step !== null && step >= 0 && step < wizardSteps.length ? step : openedOn;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef(current);
 
