@@ -90,9 +90,9 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
       comparisonSummary(
         product,
         applyOfferView(groups.same, filters, 'price', product.currency),
-        visible.similar.length,
+        visible.similar,
       ),
-    [product, groups.same, filters, visible.similar.length],
+    [product, groups.same, filters, visible.similar],
   );
 
   const total = all.length;

@@ -24,37 +24,51 @@ const at = (retailer: string, priceMinor: number, shippingMinor: number | null):
 
 describe('comparisonSummary', () => {
   it('names the best total, where, and the saving with shipping', () => {
-    expect(comparisonSummary(product(), [at('Amazon', 1195, 599), at('eBay', 1227, 0)], 0)).toBe(
+    expect(comparisonSummary(product(), [at('Amazon', 1195, 599), at('eBay', 1227, 0)], [])).toBe(
       'Best price: $12.27 at eBay — save $5.66 (32%) with shipping',
     );
   });
 
   it('says when the pasted product is already the cheapest, or all others cost more', () => {
-    expect(comparisonSummary(product(), [at('Costco', 1793, 0)], 0)).toBe(
+    expect(comparisonSummary(product(), [at('Costco', 1793, 0)], [])).toBe(
       'You already have the lowest price we found',
     );
     expect(
       comparisonSummary(
         product({ shippingMinor: 0 }),
         [at('Amazon', 1195, 599), at('eBay', 1227, 0)],
-        0,
+        [],
       ),
     ).toBe('We found this product at 2 other shops, all more expensive');
   });
 
   it('says "before shipping" when the cheapest shop does not say what shipping costs', () => {
-    expect(comparisonSummary(product(), [at('Target', 1000, null)], 0)).toBe(
+    expect(comparisonSummary(product(), [at('Target', 1000, null)], [])).toBe(
       'Best price: $10.00 at Target — save $7.93 (44%) before shipping',
     );
   });
 
   it('names the lowest price when the pasted product has none, and says when none was found', () => {
     expect(
-      comparisonSummary(product({ priceMinor: null, source: 'link' }), [at('eBay', 1227, 0)], 0),
+      comparisonSummary(product({ priceMinor: null, source: 'link' }), [at('eBay', 1227, 0)], []),
     ).toBe('Lowest price we found: $12.27 at eBay with shipping');
-    expect(comparisonSummary(product(), [], 3)).toBe(
+    const similar = buildOffer({ tier: 'similar', evidenceTier: 'similar' });
+    expect(comparisonSummary(product(), [], [similar, similar, similar])).toBe(
       "We didn't find this exact product at another shop — 3 similar products are below",
     );
-    expect(comparisonSummary(product(), [], 0)).toBe("We didn't find this product at another shop");
+    expect(comparisonSummary(product(), [], [])).toBe(
+      "We didn't find this product at another shop",
+    );
+  });
+
+  it('says when the product is elsewhere only in another condition', () => {
+    const refurbished = buildOffer({
+      tier: 'similar',
+      evidenceTier: 'same',
+      differences: [{ kind: 'condition', text: 'New, not refurbished' }],
+    });
+    expect(comparisonSummary(product({ condition: 'refurbished' }), [], [refurbished])).toBe(
+      "We didn't find this product refurbished at another shop — one offer of it in another condition is below",
+    );
   });
 });

@@ -8,12 +8,19 @@ import { formatMoney, totalPrice } from '@ipick/core';
 export function comparisonSummary(
   product: ComparedProduct,
   sameOffers: readonly ComparedOffer[],
-  similarCount: number,
+  similarOffers: readonly ComparedOffer[],
 ): string {
   const shops = new Set(sameOffers.map((offer) => offer.retailer)).size;
   if (sameOffers.length === 0) {
-    return similarCount > 0
-      ? `We didn't find this exact product at another shop — ${similarCount === 1 ? 'one similar product is' : `${String(similarCount)} similar products are`} below`
+    // The very product in another condition (new for a refurbished link) is not "not found".
+    const otherCondition = similarOffers.filter(isOnlyOtherCondition).length;
+    if (otherCondition > 0) {
+      const condition =
+        product.condition && product.condition !== 'new' ? product.condition : 'new';
+      return `We didn't find this product ${condition} at another shop — ${countText(otherCondition, 'offer')} of it in another condition ${otherCondition === 1 ? 'is' : 'are'} below`;
+    }
+    return similarOffers.length > 0
+      ? `We didn't find this exact product at another shop — ${countText(similarOffers.length, 'similar product')} ${similarOffers.length === 1 ? 'is' : 'are'} below`
       : "We didn't find this product at another shop";
   }
 
@@ -46,6 +53,22 @@ export function comparisonSummary(
   }
   if (saving === 0) return 'You already have the lowest price we found';
   return `We found this product at ${shopsText(shops)}, all more expensive`;
+}
+
+/** The pasted product itself, in another condition: its only difference is its condition. */
+function isOnlyOtherCondition(offer: ComparedOffer): boolean {
+  const differences = offer.differences ?? [];
+  return (
+    offer.evidenceTier !== undefined &&
+    offer.evidenceTier !== 'similar' &&
+    differences.length > 0 &&
+    differences.every((difference) => difference.kind === 'condition')
+  );
+}
+
+/** "one offer", "3 offers". */
+function countText(count: number, noun: string): string {
+  return count === 1 ? `one ${noun}` : `${String(count)} ${noun}s`;
 }
 
 function shopsText(count: number): string {
