@@ -123,7 +123,7 @@ test('a link whose page cannot be fetched is compared by the words of its addres
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   await pasteLink(page, `http://127.0.0.1:${closedPort}/products/${words}`);
-  await expect(page.getByText(/compared the words of the link instead/)).toBeVisible({
+  await expect(page.getByText(/compared the product's name from the link instead/)).toBeVisible({
     timeout: 15_000,
   });
   const results = page

@@ -255,12 +255,17 @@ export class CompareService {
       // The matcher's score is the chance that it is the very product: another colour or size,
       // or the next model of the brand, scores low, and as alternatives they are the closest
       // there are.
-      const closeness = alternativeCloseness(product.title, pastedSide, candidate, candidateSide);
-      if (
-        Math.max(match.score, closeness) < ALTERNATIVE_MIN_SCORE &&
-        !isVariantOf(product.title, pastedSide, pastedFacts, candidate, candidateSide)
+      // The pasted product in another size or colour is the closest alternative there is.
+      const closeness = isVariantOf(
+        product.title,
+        pastedSide,
+        pastedFacts,
+        candidate,
+        candidateSide,
       )
-        continue;
+        ? VARIANT_CLOSENESS
+        : alternativeCloseness(product.title, pastedSide, candidate, candidateSide);
+      if (Math.max(match.score, closeness) < ALTERNATIVE_MIN_SCORE) continue;
       consider({
         offer: candidate,
         evidenceTier: matchTier(match.score),
@@ -374,6 +379,9 @@ function isVariantOf(
     differences.length > 0 && differences.every((difference) => VARIANT_KINDS.has(difference.kind))
   );
 }
+
+/** How close an alternative the pasted product in another variant is: after a GTIN's (1). */
+const VARIANT_CLOSENESS = 0.9;
 
 /** How alike a same-brand title must be (pg_trgm similarity) to be an alternative on its own. */
 const SIBLING_MIN_SIMILARITY = 0.4;
