@@ -17,7 +17,14 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const url = 'postgres://ipick@db.internal:5432/ipick';
-    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    // With the pool's default timeouts (5 s to connect, 30 s a statement, 60 s of start-up retries).
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+      kind: 'postgres',
+      url,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30000,
+      startupRetryMs: 60000,
+    });
   });
 
   it('derives the public URL from the port unless PUBLIC_URL is set', () => {
