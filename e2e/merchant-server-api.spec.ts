@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
-import { desktopChrome } from './support/browsing.ts';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { demoAccounts, desktopChrome } from './support/browsing.ts';
 
 // The Integrate page's server examples, run exactly as a merchant copies them, with the secret
 // key the page made: each must report its sale to ipick, not fail on a placeholder or a name
@@ -37,10 +37,37 @@ function parseCurl(command: string): { url: string; headers: Headers; body: stri
   return { url, headers, body };
 }
 
-test('the server API examples on Integrate report a sale when run as shown', async ({ page }) => {
+/** An admin approves the business `page` is signed in to: only then may it make live keys. */
+async function approveBusiness(page: Page, baseURL: string | undefined): Promise<void> {
+  const me = await page.request.get('/api/business/auth/me');
+  const { business } = (await me.json()) as { business: { id: string } };
+  const admin = await playwrightRequest.newContext({ baseURL, ...desktopChrome });
+  try {
+    const signedIn = await admin.post('/api/admin/auth/login', { data: demoAccounts.admin });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const approved = await admin.post(`/api/admin/businesses/${business.id}/approve`);
+    expect(approved.ok(), await approved.text()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test('the server API examples on Integrate report a sale when run as shown', async ({
+  page,
+  baseURL,
+}) => {
   await registerMerchant(page);
   await page.goto('/business/dashboard/checkout/integrate');
   const serverApi = page.getByRole('region', { name: 'Server API' });
+  await test.step('a business not yet approved is told why it cannot make a key', async () => {
+    await expect(serverApi).toContainText(
+      'ipick has not approved your business yet; you can create API keys once it has.',
+    );
+    await expect(serverApi.getByRole('button', { name: 'Create secret key' })).toHaveCount(0);
+  });
+
+  await approveBusiness(page, baseURL);
+  await page.reload();
   await serverApi.getByRole('button', { name: 'Create secret key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your new secret key' });
   const secret = ((await dialog.getByLabel('New key').textContent()) ?? '').trim();
