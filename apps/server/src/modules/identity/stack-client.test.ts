@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { StackClientApp, StackServerApp } from '@stackframe/js';
+import * as stack2_8_108 from '@stackframe/js';
+import * as stack2_8_102 from 'stackframe-js-2-8-102';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,8 +14,18 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 
 /**
  * The published Stack Auth client (@stackframe/js, pinned) against a running ipick: the
- * proof that the identity API is compatible, not just shaped like it.
+ * proof that the identity API is compatible, not just shaped like it. Every flow runs with
+ * 2.8.108, which sends `x-hexclave-*` headers, and again with 2.8.102, which sends `x-stack-*`
+ * (apps built on the older client are still about).
  */
+type Sdk = typeof stack2_8_108;
+// Both are driven through 2.8.108's types: every call below exists in both versions, and the
+// union of the two declaration sets is too wide for the type checker to resolve.
+const sdks: { version: string; headerPrefix: string; sdk: Sdk }[] = [
+  { version: '2.8.108', headerPrefix: 'x-hexclave-', sdk: stack2_8_108 },
+  { version: '2.8.102', headerPrefix: 'x-stack-', sdk: stack2_8_102 as unknown as Sdk },
+];
+
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let keys: IdentityKeys;
@@ -22,15 +33,23 @@ let inbox: SmtpInbox;
 let baseUrl: string;
 /** Every path the client asked for, in order, seen on the raw HTTP server. */
 const requestedPaths: string[] = [];
+/** The identity header names of every request, as the raw HTTP server saw them. */
+const requestedHeaderNames = new Set<string>();
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   inbox = await startSmtpInbox();
   app = await buildTestApp(testDb, { smtpUrl: inbox.url });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  app.server.on('request', (request: { method?: string; url?: string }) => {
-    requestedPaths.push(`${request.method} ${request.url?.split('?')[0]}`);
-  });
+  app.server.on(
+    'request',
+    (request: { method?: string; url?: string; headers: Record<string, unknown> }) => {
+      requestedPaths.push(`${request.method} ${request.url?.split('?')[0]}`);
+      for (const name of Object.keys(request.headers)) {
+        if (/^x-(stack|hexclave)-/.test(name)) requestedHeaderNames.add(name);
+      }
+    },
+  );
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   keys = await identityKeys(testDb.database.db, baseUrl);
   await updateProjectConfig(testDb.database.db, keys.projectId, {
@@ -46,7 +65,7 @@ afterAll(async () => {
   await testDb?.dispose();
 });
 
-function clientApp() {
+function clientAppOf({ StackClientApp }: Sdk) {
   return new StackClientApp({
     baseUrl,
     projectId: keys.projectId,
@@ -57,7 +76,7 @@ function clientApp() {
   });
 }
 
-function serverApp() {
+function serverAppOf({ StackServerApp }: Sdk) {
   return new StackServerApp({
     baseUrl,
     projectId: keys.projectId,
@@ -69,7 +88,19 @@ function serverApp() {
   });
 }
 
-describe('@stackframe/js against ipick', () => {
+describe.each(sdks)('@stackframe/js $version against ipick', ({ sdk, headerPrefix }) => {
+  const clientApp = () => clientAppOf(sdk);
+  const serverApp = () => serverAppOf(sdk);
+
+  it('speaks to ipick with its own spelling of the identity headers', async () => {
+    requestedHeaderNames.clear();
+    await clientApp().getUser();
+    await serverApp().listUsers({ limit: 1 });
+    const names = [...requestedHeaderNames];
+    expect(names).toContain(`${headerPrefix}project-id`);
+    expect(names).toContain(`${headerPrefix}secret-server-key`);
+  });
+
   it('signs up, reads and renames the user, lists users, refreshes an expired token and signs out', async () => {
     const client = clientApp();
     const email = `sdk-${Date.now()}@example.com`;
