@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 
@@ -35,7 +36,13 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const shouldMigrate = options.migrate ?? true;
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // The migrated cluster the suite's global set-up saved; migrating again then only checks.
+    const snapshot = shouldMigrate ? inject('migratedPgliteSnapshot') : '';
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      ...(snapshot ? { snapshotFile: snapshot } : {}),
+    });
     const migrationVersion = shouldMigrate ? (await migrate(database.db)).version : 0;
     return { database, migrationVersion, dispose: () => database.close() };
   }

@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
+import { openDatabase } from './database.ts';
 import { testSettings } from '../../../test/test-app.ts';
 import { holdTransaction } from '../../../test/held-transaction.ts';
 
@@ -81,3 +85,37 @@ describe('the database layer', () => {
     }
   });
 });
+
+describe.runIf((process.env.IPICK_TEST_DATABASE ?? 'pglite') === 'pglite')(
+  'a PGlite snapshot',
+  () => {
+    it('starts a new in-memory database with the saved tables and rows, apart from the first', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'ipick-snapshot-'));
+      const file = join(folder, 'saved.tar');
+      const first = await openDatabase({ kind: 'pglite', dataDir: null });
+      try {
+        await sql`create table kept (word text)`.execute(first.db);
+        await sql`insert into kept values ('saved')`.execute(first.db);
+        await first.snapshot!(file);
+        await sql`insert into kept values ('after the snapshot')`.execute(first.db);
+
+        const second = await openDatabase({ kind: 'pglite', dataDir: null, snapshotFile: file });
+        try {
+          const rows = await sql<{ word: string }>`select word from kept`.execute(second.db);
+          expect(rows.rows).toEqual([{ word: 'saved' }]);
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await first.close();
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses a snapshot for a database kept on disk', async () => {
+      await expect(
+        openDatabase({ kind: 'pglite', dataDir: tmpdir(), snapshotFile: 'unused.tar' }),
+      ).rejects.toThrow('A PGlite snapshot can only start an in-memory database');
+    });
+  },
+);

@@ -10,8 +10,12 @@ import { withCopyFromStdin } from './postgres-copy-pool.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseOptions =
-  /** `dataDir: null` keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null }
+  /**
+   * `dataDir: null` keeps the database in memory (tests). `snapshotFile` (in memory only)
+   * starts from a cluster saved by `snapshot`: about 0.4 s against 2–3 s for a new cluster,
+   * which the server suite pays once per test file.
+   */
+  | { kind: 'pglite'; dataDir: string | null; snapshotFile?: string }
   | ({ kind: 'postgres'; url: string; maxConnections?: number } & PostgresTimeouts);
 
 /** How long ipick waits on PostgreSQL (config: DATABASE_*), so an outage gives quick 503s. */
@@ -40,6 +44,8 @@ export interface Database {
    * made by stopping the server or the network). `close` still cleans up after it.
    */
   crashForTests?(): Promise<void>;
+  /** PGlite only: saves the whole database to `file`, to start others from (`snapshotFile`). */
+  snapshot?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,15 +57,23 @@ const POSTGRES_PING_TIMEOUT_MS = 2000;
  * rest of the server sees one Kysely instance and never asks which one it got.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPGlite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite'
+    ? openPGlite(options.dataDir, options.snapshotFile ?? null)
+    : openPostgres(options);
 }
 
-async function openPGlite(dataDir: string | null): Promise<Database> {
+async function openPGlite(dataDir: string | null, snapshotFile: string | null): Promise<Database> {
+  if (dataDir !== null && snapshotFile !== null) {
+    throw new Error('A PGlite snapshot can only start an in-memory database');
+  }
   const lock = dataDir === null ? null : lockDataDir(dataDir);
   let client: PGliteWorkerClient;
   try {
     // The lock sits beside the database files, so other data (uploads) can share the folder.
-    client = await PGliteWorkerClient.start(dataDir === null ? null : join(dataDir, 'pglite'));
+    client = await PGliteWorkerClient.start(
+      dataDir === null ? null : join(dataDir, 'pglite'),
+      snapshotFile,
+    );
   } catch (error) {
     lock?.release();
     throw error;
@@ -72,6 +86,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     // alive is what "available" means here.
     isAvailable: () => Promise.resolve(client.isAlive),
     crashForTests: () => client.terminate(),
+    snapshot: (file) => client.snapshot(file),
     async close() {
       try {
         await db.destroy();

@@ -59,9 +59,9 @@ export class PGliteWorkerClient {
   #failure: Error | null = null;
   #ready: Promise<void>;
 
-  private constructor(dataDir: string | null) {
+  private constructor(dataDir: string | null, snapshotFile: string | null) {
     this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, snapshotFile },
     });
     this.#ready = new Promise((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });
@@ -74,8 +74,11 @@ export class PGliteWorkerClient {
   }
 
   /** Starts the worker and waits until PGlite has opened (or created) the data directory. */
-  static async start(dataDir: string | null): Promise<PGliteWorkerClient> {
-    const client = new PGliteWorkerClient(dataDir);
+  static async start(
+    dataDir: string | null,
+    snapshotFile: string | null = null,
+  ): Promise<PGliteWorkerClient> {
+    const client = new PGliteWorkerClient(dataDir, snapshotFile);
     try {
       await client.#ready;
     } catch (error) {
@@ -107,6 +110,11 @@ export class PGliteWorkerClient {
     const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const moved = owned ? bytes : new Uint8Array(bytes); // small buffers share Node's pool
     return this.#send({ op: 'copy', sql, data: moved }, [moved.buffer]);
+  }
+
+  /** Writes the whole cluster to `file` as a tarball that `start` can begin from. */
+  async snapshot(file: string): Promise<void> {
+    await this.#send({ op: 'snapshot', sql: file });
   }
 
   /** Stops the worker at once, as a crash would: queries then fail (outage tests). */
