@@ -13,7 +13,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
-import { accountGuesses, accountProbes, codeGuesses } from '../../platform/http/guess-limits.ts';
+import {
+  accountGuesses,
+  accountKeyOf,
+  accountProbes,
+  codeGuesses,
+  type GuessCounting,
+} from '../../platform/http/guess-limits.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
 import { parseRequestPart } from '../../platform/http/validation.ts';
 import type { AuthService, CurrentSession } from './auth-service.ts';
@@ -42,9 +48,30 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   const ipOf = (request: FastifyRequest) => request.ip ?? null;
 
-  async function currentSession(request: FastifyRequest): Promise<CurrentSession | null> {
-    const token = readSessionCookie(request, SHOPPER_COOKIE);
-    return token ? auth.resolve(token, ipOf(request)) : null;
+  // Once per request: the guess limits of a password change need the session's account first.
+  const sessions = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+  function currentSession(request: FastifyRequest): Promise<CurrentSession | null> {
+    let session = sessions.get(request);
+    if (!session) {
+      const token = readSessionCookie(request, SHOPPER_COOKIE);
+      session = token ? auth.resolve(token, ipOf(request)) : Promise.resolve(null);
+      sessions.set(request, session);
+    }
+    return session;
+  }
+
+  /**
+   * Wrong current passwords count against the signed-in account, per address and from every
+   * address, as wrong passwords at sign-in do (one counter for both): a stolen session must not
+   * become a way to guess its password without limit.
+   */
+  const accountOfSession = new WeakMap<FastifyRequest, string>();
+  const currentPasswordGuesses: GuessCounting = {
+    accountOf: (request) => accountOfSession.get(request) ?? null,
+  };
+  async function findAccountOfSession(request: FastifyRequest) {
+    const current = await currentSession(request).catch(() => null);
+    if (current) accountOfSession.set(request, accountKeyOf(current.user));
   }
 
   async function requireSession(request: FastifyRequest): Promise<CurrentSession> {
@@ -166,7 +193,8 @@ export async function authRoutes(app: FastifyInstance, { auth, isSecure }: AuthR
 
   app.post(
     '/api/auth/change-password',
-    { config: { rateLimit: credentialAttemptLimit } },
+    // The account is found before the guess limits look at the request (they run in preHandler).
+    { config: { guesses: currentPasswordGuesses }, preValidation: findAccountOfSession },
     async (request) => {
       const current = await requireSession(request);
       const body = parseRequestPart(changePasswordRequestSchema, request.body, 'body');

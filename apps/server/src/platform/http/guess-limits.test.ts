@@ -7,6 +7,7 @@ import { identityClient, identityKeys } from '../../../test/identity-client.ts';
 import { createIdentity } from '../../modules/identity/identity.ts';
 import { AccountsSetup } from '../../modules/auth/accounts-setup.ts';
 import { AuthRepository } from '../../modules/auth/auth-repository.ts';
+import { SHOPPER_COOKIE } from '../../modules/auth/session-cookies.ts';
 import type { GuessLimits } from './guess-limits.ts';
 
 /**
@@ -283,6 +284,135 @@ describe('the identity API (/api/v1)', () => {
       });
       expect(response.statusCode, path).toBe(429);
     }
+  });
+});
+
+describe('a burst of guesses sent at the same instant', () => {
+  it('lets through only as many as the limit allows, not every one that started before the first failed', async () => {
+    const email = await registeredShopper();
+    const attacker = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(app, '/api/auth/login', { email, password: `burst ${i}` }, attacker),
+      ),
+    );
+    const codes = answers.map((response) => response.statusCode).sort();
+    const expected = [
+      ...Array<number>(limits.pair.max).fill(401),
+      ...Array<number>(10 - limits.pair.max).fill(429),
+    ];
+    expect(codes).toEqual(expected);
+    expectRefused(await post(app, '/api/auth/login', { email, password }, attacker));
+  });
+
+  it('gives back the slots of right passwords, however many arrive at once', async () => {
+    const email = await registeredShopper();
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: limits.pair.max }, () =>
+        post(app, '/api/auth/login', { email, password }, address),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(
+      Array<number>(limits.pair.max).fill(200),
+    );
+    for (let i = 0; i <= limits.pair.max; i++) {
+      expect((await post(app, '/api/auth/login', { email, password }, address)).statusCode).toBe(
+        200,
+      );
+    }
+  });
+});
+
+describe('checks of the current password', () => {
+  /** A signed-in shopper: their email and session cookie. */
+  async function signedInShopper(): Promise<{ email: string; cookie: string }> {
+    const email = newEmail();
+    const response = await post(app, '/api/auth/register', { email, password }, newAddress());
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name === SHOPPER_COOKIE)!;
+    return { email, cookie: `${SHOPPER_COOKIE}=${session.value}` };
+  }
+
+  function changePassword(cookie: string, currentPassword: string, address: string) {
+    return post(
+      app,
+      '/api/auth/change-password',
+      { currentPassword, newPassword: 'a brand new long password' },
+      address,
+      { cookie },
+    );
+  }
+
+  it('refuses one address after the pair limit of wrong current passwords, even the right one', async () => {
+    const { cookie } = await signedInShopper();
+    const thief = newAddress();
+    for (let i = 0; i < limits.pair.max; i++) {
+      const response = await changePassword(cookie, `wrong ${i}`, thief);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(429);
+    }
+    expectRefused(await changePassword(cookie, password, thief));
+  });
+
+  it('counts against the account as wrong passwords at sign-in do, without locking the owner out', async () => {
+    const { email, cookie } = await signedInShopper();
+    const thieves = [newAddress(), newAddress(), newAddress(), newAddress()];
+    for (const thief of thieves) {
+      const response = await changePassword(cookie, 'not it', thief);
+      expect(response.statusCode).toBeLessThan(429);
+    }
+    // The account's limit is spent: an address that guessed is refused at sign-in too.
+    expectRefused(await post(app, '/api/auth/login', { email, password }, thieves[0]!));
+    expectRefused(await changePassword(cookie, password, thieves[1]!));
+    // The owner, from an address that guessed nothing, still changes the password.
+    expect((await changePassword(cookie, password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('holds for a burst of wrong current passwords sent at once', async () => {
+    const { cookie } = await signedInShopper();
+    const thief = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => changePassword(cookie, `burst ${i}`, thief)),
+    );
+    const refused = answers.filter((response) => response.statusCode === 429);
+    expect(refused).toHaveLength(8 - limits.pair.max);
+  });
+
+  it('holds for the identity API (/auth/password/update)', async () => {
+    const api = identityClient(
+      app,
+      await identityKeys(testDb.database.db, 'http://localhost:3000'),
+    );
+    const email = newEmail();
+    const signUp = await api.call('POST', '/auth/password/sign-up', {
+      body: { email, password },
+      remoteAddress: newAddress(),
+    });
+    expect(signUp.statusCode).toBe(200);
+    const accessToken = signUp.json<{ access_token: string }>().access_token;
+    const update = (oldPassword: string, remoteAddress: string) =>
+      api.call('POST', '/auth/password/update', {
+        body: { old_password: oldPassword, new_password: 'a brand new long password' },
+        accessToken,
+        remoteAddress,
+      });
+    const thief = newAddress();
+    for (let i = 0; i < limits.pair.max; i++) {
+      expect((await update(`wrong ${i}`, thief)).statusCode).toBe(400);
+    }
+    const refused = await update(password, thief);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The same account at sign-in: one more failure from another address spends its limit.
+    const other = newAddress();
+    expect((await update('wrong again', other)).statusCode).toBe(400);
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password },
+      remoteAddress: other,
+    });
+    expect(signIn.statusCode).toBe(429);
+    expect((await update(password, newAddress())).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { GuessCounters } from './guess-counters.ts';
 
 /** How many failed guesses a counter allows within its window. */
 export interface GuessWindow {
@@ -55,6 +56,15 @@ export function emailOfBody(request: FastifyRequest): string | null {
   return email === '' ? null : email;
 }
 
+/**
+ * The counters' name of a signed-in user's account: its email as sign-in names it, so that
+ * guesses at the current password (changing it) and at sign-in fill the same counters.
+ */
+export function accountKeyOf(user: { id: string; primaryEmail: string | null }): string {
+  const email = user.primaryEmail?.trim().toLowerCase();
+  return email ? email : `user:${user.id}`;
+}
+
 /** Guesses at an account: a sign-in with an email and a password. */
 export const accountGuesses: GuessCounting = { accountOf: emailOfBody };
 
@@ -69,69 +79,73 @@ export const accountProbes: GuessCounting = { isFailure: (status) => status === 
 
 const isClientError = (status: number) => status >= 400 && status < 500 && status !== 429;
 
-type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-type CounterState = Awaited<ReturnType<Counter>>;
+/** The slots one guess took, given back unless the guess fails. */
+type Reservation = string[];
 
 /**
  * Counts failed guesses on every route whose config has `guesses`, and refuses a guess with 429
- * and Retry-After (spec §8) while one of its counters is full. Needs @fastify/rate-limit
- * registered first: its store (memory, PostgreSQL or Redis) holds these counters too.
+ * and Retry-After (spec §8) while one of its counters is full. Each guess takes its slot in
+ * every counter before its secret is checked (one atomic step per counter, see
+ * guess-counters.ts), so guesses sent at the same instant cannot all pass; a guess that does
+ * not fail gives its slots back.
  */
 export const guessLimitPlugin = fp(
-  async (app: FastifyInstance, options: { limits: GuessLimits }) => {
-    const { limits } = options;
-    const accounts = new WeakMap<FastifyRequest, string>();
+  async (app: FastifyInstance, options: { limits: GuessLimits; counters: GuessCounters }) => {
+    const { limits, counters } = options;
+    const reservations = new WeakMap<FastifyRequest, Reservation>();
     const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
-    const counter = (name: string, window: GuessWindow, key: (r: FastifyRequest) => string) =>
-      app.createRateLimit({
-        max: window.max,
-        timeWindow: window.windowMs,
-        keyGenerator: (request) => `guesses:${name}:${key(request)}`,
-      });
-    const byAddress = counter('address', limits.address, addressOf);
-    const byPair = counter('pair', limits.pair, (r) => `${addressOf(r)}|${accounts.get(r)}`);
-    const byAccount = counter('account', limits.account, (r) => accounts.get(r)!);
+
+    const giveBack = (keys: Reservation) => Promise.all(keys.map((key) => counters.remove(key)));
 
     /**
      * An account whose limit is spent is not locked: that would let anyone lock anyone out by
-     * guessing wrong on purpose. An address with no failed guess in its window may still try
+     * guessing wrong on purpose. An address with no other guess in its window may still try
      * (the account's owner, at home), while every address that took part in the guessing is
      * refused until the account's window or its own ends. A botnet thus gets one guess per
      * address per hour once the account's limit is spent, and the owner also keeps the emailed
      * sign-in link and password reset, whose codes are counted apart.
      */
-    async function refuseWhileLimited(
+    async function reserveOrRefuse(
       counting: GuessCounting,
       request: FastifyRequest,
       reply: FastifyReply,
     ) {
       const account = counting.accountOf?.(request) ?? null;
-      if (account !== null) accounts.set(request, account);
-      const address = await byAddress(request, { increment: false });
-      if (isSpent(address)) refuse(reply, ttlOf(address));
-      if (account === null) return;
-      const [pair, ofAccount] = await Promise.all([
-        byPair(request, { increment: false }),
-        byAccount(request, { increment: false }),
-      ]);
-      if (isSpent(pair)) refuse(reply, ttlOf(pair));
-      if (isSpent(ofAccount) && hasFailed(address)) {
-        refuse(reply, Math.min(ttlOf(ofAccount), ttlOf(address)));
+      const address = addressOf(request);
+      const keys = [`guesses:address:${address}`];
+      if (account !== null) {
+        keys.push(`guesses:pair:${address}|${account}`, `guesses:account:${account}`);
       }
+      const windows = [limits.address, limits.pair, limits.account];
+      const states = await Promise.all(
+        keys.map((key, i) => counters.add(key, windows[i]!.windowMs)),
+      );
+      const [ofAddress, ofPair, ofAccount] = states;
+      let refusedForMs: number | null = null;
+      if (ofAddress!.count > limits.address.max) refusedForMs = ofAddress!.ttlMs;
+      else if (ofPair && ofPair.count > limits.pair.max) refusedForMs = ofPair.ttlMs;
+      else if (ofAccount && ofAccount.count > limits.account.max && ofAddress!.count > 1) {
+        refusedForMs = Math.min(ofAccount.ttlMs, ofAddress!.ttlMs);
+      }
+      if (refusedForMs !== null) {
+        await giveBack(keys);
+        refuse(reply, refusedForMs);
+      }
+      reservations.set(request, keys);
     }
 
-    /** Counts a failed answer before it is sent, so the next guess already sees it. */
-    async function countFailure(
+    /** Keeps a failed guess's slots before its answer is sent; gives any other answer's back. */
+    async function settle(
       counting: GuessCounting,
       request: FastifyRequest,
       reply: FastifyReply,
       payload: unknown,
     ) {
+      const keys = reservations.get(request);
+      if (!keys) return payload;
+      reservations.delete(request);
       const isFailure = counting.isFailure ?? isClientError;
-      if (!isFailure(reply.statusCode)) return payload;
-      const counts: Promise<unknown>[] = [byAddress(request)];
-      if (accounts.has(request)) counts.push(byPair(request), byAccount(request));
-      await Promise.all(counts);
+      if (!isFailure(reply.statusCode)) await giveBack(keys);
       return payload;
     }
 
@@ -140,11 +154,11 @@ export const guessLimitPlugin = fp(
       if (!counting) return;
       route.preHandler = [
         ...hooksOf(route.preHandler),
-        (request, reply) => refuseWhileLimited(counting, request, reply),
+        (request, reply) => reserveOrRefuse(counting, request, reply),
       ];
       route.onSend = [
         ...hooksOf(route.onSend),
-        (request, reply, payload) => countFailure(counting, request, reply, payload),
+        (request, reply, payload) => settle(counting, request, reply, payload),
       ];
     });
   },
@@ -154,18 +168,6 @@ export const guessLimitPlugin = fp(
 function hooksOf<T>(hooks: T | T[] | undefined): T[] {
   if (hooks === undefined) return [];
   return Array.isArray(hooks) ? hooks : [hooks];
-}
-
-function isSpent(state: CounterState): boolean {
-  return !state.isAllowed && state.remaining === 0;
-}
-
-function hasFailed(state: CounterState): boolean {
-  return !state.isAllowed && state.remaining < state.max;
-}
-
-function ttlOf(state: CounterState): number {
-  return state.isAllowed ? 0 : state.ttl;
 }
 
 /**

@@ -6,6 +6,12 @@ import type {
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.ts';
+import {
+  MemoryGuessCounters,
+  PostgresGuessCounters,
+  RedisGuessCounters,
+  type GuessCounters,
+} from './guess-counters.ts';
 
 /**
  * Where rate-limit counters live. In memory they are the process's own, which is enough for one
@@ -109,15 +115,20 @@ function postgresStore(db: Kysely<DatabaseSchema>): FastifyRateLimitStoreCtor {
 }
 
 /**
- * The @fastify/rate-limit options that put its counters in `store`, and what to do when the
- * app closes. Redis uses the plugin's own Redis store.
+ * The @fastify/rate-limit options that put its counters in `store`, the guess counters kept
+ * there too, and what to do when the app closes. Redis uses the plugin's own Redis store.
  */
 export function rateLimitStoreOptions(store: LimitStore): {
   options: Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'>;
+  guesses: GuessCounters;
   close: () => Promise<void>;
 } {
   if (store.kind === 'postgres') {
-    return { options: { store: postgresStore(store.db) }, close: () => Promise.resolve() };
+    return {
+      options: { store: postgresStore(store.db) },
+      guesses: new PostgresGuessCounters(store.db),
+      close: () => Promise.resolve(),
+    };
   }
   if (store.kind === 'redis') {
     const redis = new Redis(store.url, {
@@ -129,10 +140,11 @@ export function rateLimitStoreOptions(store: LimitStore): {
     redis.on('error', () => {});
     return {
       options: { redis, nameSpace: 'ipick-rate-limit:' },
+      guesses: new RedisGuessCounters(redis, 'ipick-guesses:'),
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
     };
   }
-  return { options: {}, close: () => Promise.resolve() };
+  return { options: {}, guesses: new MemoryGuessCounters(), close: () => Promise.resolve() };
 }

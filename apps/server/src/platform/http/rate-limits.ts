@@ -34,6 +34,7 @@ export const rateLimitPlugin = fp(
       },
     });
     await app.register(guessLimitPlugin, {
+      counters: store.guesses,
       limits: { ...DEFAULT_GUESS_LIMITS, ...settings.guesses },
     });
   },
@@ -48,8 +49,8 @@ export function ipAndEmailKey(request: FastifyRequest): string {
 }
 
 /**
- * Requests, successful or not, of one address about one email at endpoints that check a secret:
- * a bound on bursts sent faster than failures are counted (failures: guess-limits.ts).
+ * Requests, successful or not, of one address about one email at endpoints that check a secret
+ * (failed guesses are counted apart, in guess-limits.ts).
  */
 export const credentialAttemptLimit = {
   max: 10,

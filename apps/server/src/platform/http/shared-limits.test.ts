@@ -134,6 +134,25 @@ function sharesLimitsBetweenProcesses(overrides: () => Partial<AppSettings>) {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('lets a burst sent at once through both only up to the limit', async () => {
+    const email = await registered();
+    const attacker = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          i % 2 === 0 ? first : second,
+          '/api/auth/login',
+          { email, password: `b${i}` },
+          attacker,
+        ),
+      ),
+    );
+    const failed = answers.filter((response) => response.statusCode === 401);
+    const refused = answers.filter((response) => response.statusCode === 429);
+    expect(failed).toHaveLength(limits.pair.max);
+    expect(refused).toHaveLength(10 - limits.pair.max);
+  });
+
   it('shares the request limits of routes too (password reset emails)', async () => {
     const address = newAddress();
     const email = newEmail();

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountGuesses, accountProbes, codeGuesses } from '../../../platform/http/guess-limits.ts';
+import {
+  accountGuesses,
+  accountKeyOf,
+  accountProbes,
+  codeGuesses,
+  type GuessCounting,
+} from '../../../platform/http/guess-limits.ts';
 import { credentialAttemptLimit, mailSendingLimit } from '../../../platform/http/rate-limits.ts';
 import { parseIdentityInput } from './api-errors.ts';
 import {
@@ -53,7 +59,16 @@ const DEFAULT_USER_PAGE_SIZE = 100;
  * error handler and CORS for every identity route.
  */
 export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesOptions) {
-  const context = (request: FastifyRequest) => resolveRequestContext(request, identity);
+  // Once per request: the guess limits of a password update need the caller's account first.
+  const contexts = new WeakMap<FastifyRequest, Promise<IdentityRequestContext | null>>();
+  const context = (request: FastifyRequest) => {
+    let resolved = contexts.get(request);
+    if (!resolved) {
+      resolved = resolveRequestContext(request, identity);
+      contexts.set(request, resolved);
+    }
+    return resolved;
+  };
   const ipOf = (request: FastifyRequest) => request.ip ?? null;
   const signInBody = (result: {
     accessToken: string;
@@ -105,6 +120,17 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
   });
 
   // ---- password ----
+
+  // Wrong old passwords count against the caller's account, per address and from every
+  // address, in the same counters as wrong passwords at sign-in.
+  const accountOfCaller = new WeakMap<FastifyRequest, string>();
+  const currentPasswordGuesses: GuessCounting = {
+    accountOf: (request) => accountOfCaller.get(request) ?? null,
+  };
+  async function findAccountOfCaller(request: FastifyRequest) {
+    const ctx = await context(request).catch(() => null);
+    if (ctx?.user) accountOfCaller.set(request, accountKeyOf(ctx.user));
+  }
 
   app.post(
     '/auth/password/sign-up',
@@ -170,7 +196,8 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post(
     '/auth/password/update',
-    { config: { rateLimit: credentialAttemptLimit } },
+    // The account is found before the guess limits look at the request (they run in preHandler).
+    { config: { guesses: currentPasswordGuesses }, preValidation: findAccountOfCaller },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
       const user = requireUser(ctx);
