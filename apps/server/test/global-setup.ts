@@ -4,23 +4,46 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { databaseUrl, newDatabaseName, runOnServer, testDatabaseKind } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite cluster (tarball) for `createTestDatabase` to start from; '' on PostgreSQL. */
+    /** A migrated PGlite cluster (tarball) for `createTestDatabase` to start from, or ''. */
     migratedPgliteSnapshot: string;
+    /** On PostgreSQL, a migrated database for `createTestDatabase` to copy, or ''. */
+    migratedPostgresTemplate: string;
   }
 }
 
 /**
- * Once per run of the server suite: on PGlite, migrate one in-memory database and save it, so
- * each test file loads a ready cluster instead of running `initdb` and every migration again.
+ * Once per run of the server suite, migrate one database and keep it, so each test file starts
+ * from a copy instead of running every migration again: a saved cluster on PGlite (which also
+ * skips `initdb`), a template database on PostgreSQL.
  */
-export async function setup(project: TestProject): Promise<() => void> {
-  if ((process.env.IPICK_TEST_DATABASE ?? 'pglite') !== 'pglite') {
-    project.provide('migratedPgliteSnapshot', '');
-    return () => {};
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('migratedPgliteSnapshot', '');
+  project.provide('migratedPostgresTemplate', '');
+  return testDatabaseKind() === 'pglite'
+    ? savePgliteSnapshot(project)
+    : makePostgresTemplate(project);
+}
+
+async function makePostgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = newDatabaseName('template');
+  await runOnServer(serverUrl, `create database ${name}`);
+  // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+  try {
+    await migrate(database.db);
+  } finally {
+    await database.close();
   }
+  project.provide('migratedPostgresTemplate', name);
+  return () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+async function savePgliteSnapshot(project: TestProject): Promise<() => Promise<void>> {
   const folder = mkdtempSync(join(tmpdir(), 'ipick-test-snapshot-'));
   const file = join(folder, 'migrated.tar');
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -31,5 +54,5 @@ export async function setup(project: TestProject): Promise<() => void> {
     await database.close();
   }
   project.provide('migratedPgliteSnapshot', file);
-  return () => rmSync(folder, { recursive: true, force: true });
+  return () => Promise.resolve(rmSync(folder, { recursive: true, force: true }));
 }

@@ -48,16 +48,20 @@ export async function createTestDatabase(
   }
 
   const serverUrl = process.env.DATABASE_URL!;
-  const name = `ipick_test_${randomBytes(6).toString('hex')}`;
-  await runOnServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
+  const name = newDatabaseName('test');
+  // A copy of the suite's migrated template takes a fraction of the time the migrations do.
+  const template = shouldMigrate ? inject('migratedPostgresTemplate') : '';
+  await runOnServer(
+    serverUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, maxConnections: 4 });
   const migrationVersion = shouldMigrate ? (await migrate(database.db)).version : 0;
   return {
     database,
     migrationVersion,
-    url: url.href,
+    url,
     async dispose() {
       await database.close();
       await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
@@ -65,7 +69,19 @@ export async function createTestDatabase(
   };
 }
 
-async function runOnServer(url: string, statement: string): Promise<void> {
+/** A database name no other test file or run uses. */
+export function newDatabaseName(purpose: 'test' | 'template'): string {
+  return `ipick_${purpose}_${randomBytes(6).toString('hex')}`;
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+export async function runOnServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
