@@ -1,83 +1,133 @@
 // `npm test`: install what is missing, then run every suite — lint, typecheck, unit, server
 // integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), the web build and its
 // size budgets, browser end-to-end — and end with one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//
+// The suites run in two lanes at once: the browser lane (typecheck, build, budgets, end-to-end)
+// spends much of its time waiting on pages, which the other lane's work fills. Each step's
+// output is kept in test-results/logs and printed whole when the step ends, so the lanes'
+// lines never interleave.
+import { spawn } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, repoRoot } from './ensure-deps.mjs';
 
 const resultsDir = join(repoRoot, 'test-results');
+const logsDir = join(resultsDir, 'logs');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureDependencies();
 rmSync(resultsDir, { recursive: true, force: true });
-mkdirSync(resultsDir, { recursive: true });
+mkdirSync(logsDir, { recursive: true });
 
-/** @type {{ name: string, passed: number, failed: number, note?: string }[]} */
+/** @typedef {{ name: string, passed: number, failed: number, seconds: number }} Outcome */
+/** @type {Outcome[]} */
 const outcomes = [];
+const startedAt = Date.now();
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  return result.status === 0;
+function clock() {
+  return `${Math.round((Date.now() - startedAt) / 1000)}s`.padStart(6);
 }
 
-function banner(name) {
-  console.log(`\n=== ${name} ${'='.repeat(Math.max(0, 70 - name.length))}`);
+/**
+ * Runs one command with its output kept in a log file, prints that log when it ends, and
+ * resolves to whether it exited 0.
+ */
+function run(name, command, args, env = {}) {
+  const log = join(logsDir, `${name.replace(/\W+/g, '-')}.log`);
+  const out = createWriteStream(log);
+  console.log(`[${clock()}] ${name}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('error', (error) => out.write(`\n${String(error)}\n`));
+    child.on('close', (code) => {
+      out.end(() => {
+        console.log(`\n=== ${name} ${'='.repeat(Math.max(0, 70 - name.length))}`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+        console.log(`[${clock()}] ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
+        resolve(code === 0);
+      });
+    });
+  });
+}
+
+/** Times a step and records its outcome. */
+async function timed(name, body) {
+  const began = Date.now();
+  const counts = await body();
+  outcomes.push({ name, ...counts, seconds: Math.round((Date.now() - began) / 1000) });
+  return counts.failed === 0;
 }
 
 /** A step that passes or fails as a whole (lint, typecheck, build). */
 function check(name, command, args) {
-  banner(name);
-  const ok = run(command, args);
-  outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-  return ok;
+  return timed(name, async () => {
+    const ok = await run(name, command, args);
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+  });
+}
+
+/** A step that could not run because the one before it failed. */
+function skipped(name) {
+  outcomes.push({ name, passed: 0, failed: 1, seconds: 0 });
+  console.log(`[${clock()}] ${name}: not run, an earlier step it needs failed`);
+  return false;
 }
 
 /** A vitest run, counted test by test from its JSON report. */
 function vitest(name, projects, env = {}) {
-  banner(name);
-  const report = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
-  const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const ok = run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...projectArgs,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    env,
-  );
-  const counts = readCounts(report, (json) => ({
-    passed: json.numPassedTests,
-    failed: json.numFailedTests + (json.numFailedTestSuites ?? 0),
-  }));
-  outcomes.push({ name, ...settle(ok, counts) });
+  return timed(name, async () => {
+    const report = join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
+    const projectArgs = projects.flatMap((project) => ['--project', project]);
+    const ok = await run(
+      name,
+      'npx',
+      [
+        'vitest',
+        'run',
+        ...projectArgs,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      env,
+    );
+    const counts = readCounts(report, (json) => ({
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + (json.numFailedTestSuites ?? 0),
+    }));
+    return settle(ok, counts);
+  });
 }
 
 /** The Playwright run, counted test by test from its JSON report. */
 function playwright(name) {
-  banner(name);
-  const report = join(resultsDir, 'e2e.json');
-  const ok = run(
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      CHROMIUM_PATH: chromiumPath,
-    },
-  );
-  const counts = readCounts(report, (json) => ({
-    passed: json.stats.expected + json.stats.flaky,
-    failed: json.stats.unexpected,
-  }));
-  outcomes.push({ name, ...settle(ok, counts) });
+  return timed(name, async () => {
+    const report = join(resultsDir, 'e2e.json');
+    const ok = await run(
+      name,
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromiumPath },
+    );
+    const counts = readCounts(report, (json) => ({
+      passed: json.stats.expected + json.stats.flaky,
+      failed: json.stats.unexpected,
+    }));
+    return settle(ok, counts);
+  });
 }
 
 function readCounts(file, pick) {
@@ -96,7 +146,7 @@ function settle(ok, counts) {
   return counts;
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   if (existsSync(chromiumPath)) return true;
   if (process.getuid?.() !== 0) {
     console.error(
@@ -106,37 +156,55 @@ function ensureChromium() {
   }
   console.log("Installing Debian's chromium for the browser tests...");
   return (
-    run('apt-get', ['update', '-qq']) &&
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']) &&
+    (await run('install chromium (apt-get update)', 'apt-get', ['update', '-qq'])) &&
+    (await run('install chromium', 'apt-get', [
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'chromium',
+    ])) &&
     existsSync(chromiumPath)
   );
 }
 
-check('lint', 'npm', ['run', 'lint', '--silent']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit', ['core', 'tracker', 'web', 'scripts']);
-vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
-if (process.env.DATABASE_URL) {
-  vitest('server on PostgreSQL', ['server'], { IPICK_TEST_DATABASE: 'postgres' });
-} else {
-  console.log('\nnotice: DATABASE_URL is not set, so the server suite did not run on PostgreSQL.');
-}
-const built = check('build web app', 'npm', ['run', 'build', '--silent']);
-// Deterministic, so it belongs here rather than in a benchmark: each page's first-load
-// JavaScript against its budget (issue 21), read from the build just made.
-if (built) check('bundle budgets', 'npm', ['run', 'check:budgets', '--silent']);
-else outcomes.push({ name: 'bundle budgets', passed: 0, failed: 1 });
-if (!built) {
-  outcomes.push({ name: 'browser end-to-end', passed: 0, failed: 1 });
-} else if (!ensureChromium()) {
-  outcomes.push({ name: 'browser end-to-end', passed: 0, failed: 1 });
-} else {
-  playwright('browser end-to-end');
+/** Lint, unit and the server suite on each database. */
+async function codeLane() {
+  await check('lint', 'npm', ['run', 'lint', '--silent']);
+  await vitest('unit', ['core', 'tracker', 'web', 'scripts']);
+  await vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
+  if (process.env.DATABASE_URL) {
+    await vitest('server on PostgreSQL', ['server'], { IPICK_TEST_DATABASE: 'postgres' });
+  } else {
+    console.log(
+      '\nnotice: DATABASE_URL is not set, so the server suite did not run on PostgreSQL.',
+    );
+  }
 }
 
-banner('summary');
+/** Typecheck, then the web build, its size budgets and the browser tests on it. */
+async function browserLane() {
+  await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+  const built = await check('build web app', 'npm', ['run', 'build', '--silent']);
+  // Deterministic, so it belongs here rather than in a benchmark: each page's first-load
+  // JavaScript against its budget (issue 21), read from the build just made.
+  if (!built) {
+    skipped('bundle budgets');
+    return skipped('browser end-to-end');
+  }
+  await check('bundle budgets', 'npm', ['run', 'check:budgets', '--silent']);
+  if (!(await ensureChromium())) return skipped('browser end-to-end');
+  return playwright('browser end-to-end');
+}
+
+await Promise.all([codeLane(), browserLane()]);
+
+console.log(`\n=== summary ${'='.repeat(62)}`);
 for (const outcome of outcomes) {
-  console.log(`${outcome.name.padEnd(24)} ${outcome.passed} passed, ${outcome.failed} failed`);
+  const time = `${outcome.seconds}s`.padStart(6);
+  console.log(
+    `${outcome.name.padEnd(24)} ${time}  ${outcome.passed} passed, ${outcome.failed} failed`,
+  );
 }
 const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
 const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
@@ -144,5 +212,6 @@ writeFileSync(
   join(resultsDir, 'summary.json'),
   JSON.stringify({ passed, failed, outcomes }, null, 2),
 );
+console.log(`total ${Math.round((Date.now() - startedAt) / 1000)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
