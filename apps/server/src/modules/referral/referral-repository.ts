@@ -41,7 +41,7 @@ export interface OfferDestination {
 const SECRET_KEY = 'referral.redirect_secret';
 
 /** Every column a click is written with (all of them). */
-const clickColumns = [
+export const clickColumns = [
   'id',
   'occurred_at',
   'target_url',
@@ -88,6 +88,29 @@ export class ReferralRepository {
    */
   async insertClicks(clicks: NewClick[]): Promise<void> {
     await copyRows(this.#db, 'clicks', clickColumns, clicks);
+  }
+
+  /**
+   * Adds clicks the journal kept, skipping any the ledger already has (by click id), so that
+   * clicks shipped twice after a crash are counted once. COPY into a temporary table of the
+   * clicks' shape, then one insert from it: the cheap COPY, and a conflict rule COPY lacks.
+   */
+  async shipClicks(clicks: NewClick[]): Promise<void> {
+    if (clicks.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      await sql`create temporary table if not exists shipped_clicks (like clicks) on commit delete rows`.execute(
+        trx,
+      );
+      await copyRows(
+        trx as unknown as Kysely<{ shipped_clicks: NewClick }>,
+        'shipped_clicks',
+        clickColumns,
+        clicks,
+      );
+      await sql`insert into clicks select * from shipped_clicks on conflict (id) do nothing`.execute(
+        trx,
+      );
+    });
   }
 
   /** The retailer whose host list has `host`, or the one with key `key` (a named retailer). */

@@ -1,0 +1,194 @@
+import { appendFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { clickId } from '../referral/click-id.ts';
+import { ReferralRepository, type NewClick } from '../referral/referral-repository.ts';
+import { decodeClick, encodeClick } from './click-codec.ts';
+import { ClickJournal, JournalFullError } from './click-journal.ts';
+import { openClickJournal } from './click-journal-module.ts';
+import type { ShipStep } from './click-shipper.ts';
+
+let testDb: TestDatabase;
+let repository: ReferralRepository;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  repository = new ReferralRepository(testDb.database.db);
+});
+afterAll(async () => {
+  await testDb?.dispose();
+});
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+async function newFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'ipick-journal-'));
+  folders.push(folder);
+  return folder;
+}
+
+function newClick(page: string): NewClick {
+  const now = new Date();
+  return {
+    id: clickId(now.getTime()),
+    occurred_at: now,
+    target_url: 'https://www.example-shop.test/product?ref=ipick',
+    target_host: 'example-shop.test',
+    page,
+    is_bot: false,
+    referral_id: `aff_example_${now.getTime()}_abc`,
+  };
+}
+
+async function ledgerCount(ids: string[]): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from clicks where id in (${sql.join(ids)})
+  `.execute(testDb.database.db);
+  return Number(rows[0]!.count);
+}
+
+const segmentFiles = async (dir: string) =>
+  (await readdir(dir)).filter((name) => name.endsWith('.journal')).sort();
+
+describe('the click journal', () => {
+  it('shares one fdatasync among clicks that arrive together, and keeps each one', async () => {
+    const dir = await newFolder();
+    const journal = await ClickJournal.open({ dir });
+    const clicks = Array.from({ length: 50 }, (_, i) => newClick(`/p/${i}`));
+    await Promise.all(clicks.map((click) => journal.append(encodeClick(click))));
+    expect(journal.stats.appended).toBe(50);
+    expect(journal.stats.syncs).toBeLessThan(50);
+    await journal.close();
+    const reopened = await ClickJournal.open({ dir });
+    expect(reopened.bytes).toBeGreaterThan(0);
+    await reopened.close();
+  });
+
+  it('round-trips a click through its encoding', () => {
+    const click = { ...newClick('/x'), utm_source: 'ipick', user_id: null };
+    const decoded = decodeClick(encodeClick(click));
+    expect(decoded.occurred_at).toEqual(click.occurred_at);
+    expect(decoded).toMatchObject({ id: click.id, page: '/x', utm_source: 'ipick', is_bot: false });
+  });
+
+  it('cuts the torn tail a crash left before anything reads it', async () => {
+    const dir = await newFolder();
+    const journal = await ClickJournal.open({ dir });
+    await journal.append(encodeClick(newClick('/whole')));
+    const [file] = await segmentFiles(dir);
+    const whole = (await stat(join(dir, file!))).size;
+    await journal.close();
+    await appendFile(join(dir, file!), Buffer.from([40, 0, 0, 0, 1, 2, 3])); // half a record
+    const reopened = await ClickJournal.open({ dir });
+    expect(reopened.stats.tornBytesCut).toBe(7);
+    expect((await stat(join(dir, file!))).size).toBe(whole);
+    await reopened.close();
+  });
+
+  it('rotates segments by size and refuses clicks past its bound', async () => {
+    const dir = await newFolder();
+    const size = encodeClick(newClick('/a')).length + 8;
+    const journal = await ClickJournal.open({ dir, maxSegmentBytes: size * 2, maxBytes: size * 5 });
+    for (let i = 0; i < 5; i++) await journal.append(encodeClick(newClick('/a')));
+    expect(journal.segments().filter((segment) => segment.isSealed)).toHaveLength(2);
+    await expect(journal.append(encodeClick(newClick('/a')))).rejects.toBeInstanceOf(
+      JournalFullError,
+    );
+    expect(journal.stats.refused).toBe(1);
+    await journal.close();
+  });
+});
+
+describe('shipping the journal into the ledger', () => {
+  it('ships every click once, deletes shipped segments and reports no backlog', async () => {
+    const dir = await newFolder();
+    const size = encodeClick(newClick('/a')).length + 8;
+    const module = await openClickJournal({
+      dir,
+      maxSegmentBytes: size * 3,
+      ship: (clicks) => repository.shipClicks(clicks),
+      startShipping: false,
+    });
+    const clicks = Array.from({ length: 10 }, (_, i) => newClick(`/s/${i}`));
+    for (const click of clicks) await module.record(click);
+    const journalBytes = clicks.reduce((sum, click) => sum + encodeClick(click).length + 8, 0);
+    expect(module.shipper.health().backlogBytes).toBe(journalBytes);
+    expect(await module.shipper.shipAvailable()).toBe(10);
+    expect(await ledgerCount(clicks.map((click) => click.id))).toBe(10);
+    expect(module.shipper.health()).toMatchObject({ backlogBytes: 0, oldestSeconds: 0 });
+    expect(await segmentFiles(dir)).toHaveLength(1); // the one being written
+    await module.close();
+  });
+
+  it.each<ShipStep>(['shipped', 'progressed', 'removed'])(
+    'after a crash once a batch is %s, the next run ships the rest and counts each click once',
+    async (crashAfter) => {
+      const dir = await newFolder();
+      const size = encodeClick(newClick('/a')).length + 8;
+      let hasCrashed = false;
+      const first = await openClickJournal({
+        dir,
+        maxSegmentBytes: size * 2,
+        batchSize: 2,
+        ship: (clicks) => repository.shipClicks(clicks),
+        startShipping: false,
+        afterStep: (step) => {
+          if (step === crashAfter && !hasCrashed) {
+            hasCrashed = true;
+            throw new Error(`crash after ${step}`);
+          }
+        },
+      });
+      const clicks = Array.from({ length: 7 }, (_, i) => newClick(`/c/${crashAfter}/${i}`));
+      for (const click of clicks) await first.record(click);
+      await expect(first.shipper.shipAvailable()).rejects.toThrow('crash');
+      await first.journal.close(); // the process is gone; nothing else of it runs
+
+      const second = await openClickJournal({
+        dir,
+        ship: (rows) => repository.shipClicks(rows),
+        startShipping: false,
+      });
+      await second.shipper.shipAvailable();
+      expect(await ledgerCount(clicks.map((click) => click.id))).toBe(7);
+      expect(second.shipper.health().backlogBytes).toBe(0);
+      expect(await segmentFiles(dir)).toHaveLength(1);
+      await second.close();
+    },
+  );
+
+  it('ships the same segment twice and still counts its clicks once', async () => {
+    const clicks = [newClick('/twice/1'), newClick('/twice/2')];
+    await repository.shipClicks(clicks);
+    await repository.shipClicks(clicks);
+    expect(await ledgerCount(clicks.map((click) => click.id))).toBe(2);
+  });
+
+  it('keeps clicks while the ledger refuses them, and ships them when it is back', async () => {
+    const dir = await newFolder();
+    let isDown = true;
+    const errors: unknown[] = [];
+    const module = await openClickJournal({
+      dir,
+      intervalMs: 10,
+      maxBackoffMs: 20,
+      onError: (error) => errors.push(error),
+      ship: (clicks) =>
+        isDown ? Promise.reject(new Error('database away')) : repository.shipClicks(clicks),
+    });
+    const clicks = Array.from({ length: 5 }, (_, i) => newClick(`/down/${i}`));
+    await Promise.all(clicks.map((click) => module.record(click)));
+    await expect.poll(() => errors.length).toBeGreaterThan(1);
+    expect(module.shipper.health().lastError).toBe('database away');
+    expect(module.shipper.health().backlogBytes).toBeGreaterThan(0);
+    isDown = false;
+    await expect.poll(() => module.shipper.health().backlogBytes).toBe(0);
+    expect(await ledgerCount(clicks.map((click) => click.id))).toBe(5);
+    await module.close();
+  });
+});
