@@ -7,6 +7,7 @@ import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { identityTokenRoutes } from './modules/auth/identity-token-routes.ts';
 import { merchantAccessPlugin } from './modules/auth/merchant-access.ts';
 import { businessSetupModule } from './modules/business-setup/business-setup-module.ts';
 import { businessModule } from './modules/business/business-module.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
+  await app.register(identityTokenRoutes, { auth });
   await app.register(adminModule, {
     prefix: '/api/admin',
     auth,
@@ -216,6 +218,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
     mailer,
     publicUrl: config.publicUrl,
+    identity,
   });
   await app.register(businessModule, { db: database.db, auth });
   await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });

@@ -104,7 +104,8 @@ export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
 
 // ---- Team: /api/business/team ----
 
-export const teamRoleSchema = z.enum(['owner', 'member']);
+/** Merchant staff roles: owners and admins manage keys and the team, members read. */
+export const teamRoleSchema = z.enum(['owner', 'admin', 'member']);
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
 export const teamMemberSchema = z.object({
@@ -127,8 +128,10 @@ export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
 /** `GET /api/business/team`: members (owners first) and the invitations still open. */
 export const teamResponseSchema = z.object({
-  /** Whether the signed-in user may invite and revoke (owners only). */
+  /** Whether the signed-in user may invite, revoke, remove members and manage keys (owners and admins). */
   canManage: z.boolean(),
+  /** Whether the signed-in user may change roles (owners). */
+  canChangeRoles: z.boolean(),
   members: z.array(teamMemberSchema),
   invitations: z.array(teamInvitationSchema),
 });
@@ -137,6 +140,9 @@ export type TeamResponse = z.infer<typeof teamResponseSchema>;
 /** `POST /api/business/team/invitations` (201 `{ invitation }`); inviting again re-sends. */
 export const inviteTeamMemberRequestSchema = z.object({ email: emailSchema }).strict();
 export const teamInvitationResponseSchema = z.object({ invitation: teamInvitationSchema });
+
+/** `PATCH /api/business/team/members/:userId` (owners): make a colleague an admin or a member. */
+export const changeTeamRoleRequestSchema = z.object({ role: z.enum(['admin', 'member']) }).strict();
 
 /** How long an emailed invitation stays valid. */
 export const TEAM_INVITATION_TTL_DAYS = 7;

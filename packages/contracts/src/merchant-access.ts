@@ -33,3 +33,11 @@ export function merchantRefusal(status: Business['status'], action: MerchantActi
   }
   return null;
 }
+
+/** A merchant's role on their business's staff (issue 22). */
+export type MerchantStaffRole = 'owner' | 'admin' | 'member';
+
+/** Owners and admins manage API keys and the team; members see them but change nothing. */
+export function canManageMerchantStaffAndKeys(role: MerchantStaffRole | undefined): boolean {
+  return role === 'owner' || role === 'admin';
+}

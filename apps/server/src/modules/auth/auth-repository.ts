@@ -50,6 +50,19 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  async staffRoleOf(
+    businessId: string,
+    userId: string,
+  ): Promise<'owner' | 'admin' | 'member' | undefined> {
+    const row = await this.#db
+      .selectFrom('business_members')
+      .select('role')
+      .where('business_id', '=', businessId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.role;
+  }
+
   async isDomainTaken(domain: string): Promise<boolean> {
     const row = await this.#db
       .selectFrom('businesses')

@@ -247,6 +247,28 @@ export class AuthService {
   findBusinessOf(userId: string): Promise<BusinessRecord | undefined> {
     return this.#repository.findBusinessOfUser(userId);
   }
+
+  /**
+   * What the web app needs to call `/api/v1` on the client tier as the signed-in user: the
+   * project, its publishable key (public by design) and a short-lived access token minted from
+   * the product session, whose refresh token stays in its HttpOnly cookie.
+   */
+  async identityAccess(current: CurrentSession | null) {
+    const project = await this.project();
+    const keys = await this.#identity.projects.ensureKeys(project.id);
+    return {
+      projectId: project.id,
+      publishableClientKey: keys.publishableClientKey,
+      accessToken: current
+        ? await this.#identity.sessions.mintAccessToken(current.user, current.session.id)
+        : null,
+    };
+  }
+
+  /** The user's staff role in the business: owner, admin or member (undefined: not on it). */
+  staffRoleOf(businessId: string, userId: string) {
+    return this.#repository.staffRoleOf(businessId, userId);
+  }
 }
 
 export function toBusiness(row: BusinessRecord): Business {

@@ -3,7 +3,11 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/errors.ts';
 import type { BusinessRecord } from './auth-repository.ts';
 import type { AuthService } from './auth-service.ts';
-import { merchantRefusal, type MerchantAction } from '@ipick/contracts';
+import {
+  canManageMerchantStaffAndKeys,
+  merchantRefusal,
+  type MerchantAction,
+} from '@ipick/contracts';
 import { BUSINESS_COOKIE, readSessionCookie } from './session-cookies.ts';
 
 /** The merchant signed in on a request and the business they work for. */
@@ -20,6 +24,8 @@ declare module 'fastify' {
      * `create-live-key`). `public`: no merchant session is needed (sign-in, invitation links).
      */
     merchantAction?: MerchantAction | 'public';
+    /** Only an owner or admin of the business may take the route (API keys, the team). */
+    merchantManagersOnly?: boolean;
   }
   interface FastifyRequest {
     /** Set by the merchant-access guard on every merchant route it lets through. */
@@ -62,6 +68,15 @@ export const merchantAccessPlugin = fp(
           throw new AppError('unauthorized', 'Sign in to your business account first.');
         const refusal = merchantRefusal(merchant.business.status, action);
         if (refusal) throw new AppError('forbidden', refusal);
+        if (route.config?.merchantManagersOnly) {
+          const role = await auth.staffRoleOf(merchant.business.id, merchant.userId);
+          if (!canManageMerchantStaffAndKeys(role)) {
+            throw new AppError(
+              'forbidden',
+              'Only an owner or admin of the business can do this; ask one of them.',
+            );
+          }
+        }
         request.merchant = merchant;
       };
       const existing = route.preHandler;

@@ -15,7 +15,7 @@ export type InvitationRow = Selectable<BusinessInvitationsTable>;
 export type NewInvitation = Insertable<BusinessInvitationsTable>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export type TeamRoleValue = 'owner' | 'member';
+export type TeamRoleValue = 'owner' | 'admin' | 'member';
 
 export interface MemberRow {
   user_id: string;
@@ -102,6 +102,113 @@ export class BusinessSetupRepository {
       .where('m.business_id', '=', businessId)
       .where('c.is_primary', '=', true)
       .where(sql<string>`lower(c.value)`, '=', email)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Takes a member off the staff; false when they were not on it. */
+  async deleteMember(businessId: string, userId: string): Promise<boolean> {
+    const rows = await this.#db
+      .deleteFrom('business_members')
+      .where('business_id', '=', businessId)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  async setRole(businessId: string, userId: string, role: 'admin' | 'member'): Promise<boolean> {
+    const rows = await this.#db
+      .updateTable('business_members')
+      .set({ role })
+      .where('business_id', '=', businessId)
+      .where('user_id', '=', userId)
+      .where('role', '!=', 'owner')
+      .returning('user_id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  // ---- the business's identity team (migration 0042) ----
+
+  async identityTeamOf(businessId: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('businesses')
+      .select('identity_team_id')
+      .where('id', '=', businessId)
+      .executeTakeFirst();
+    return row?.identity_team_id ?? null;
+  }
+
+  /** Links the team unless the business has one already (then false). */
+  async linkIdentityTeam(businessId: string, teamId: string): Promise<boolean> {
+    const rows = await this.#db
+      .updateTable('businesses')
+      .set({ identity_team_id: teamId })
+      .where('id', '=', businessId)
+      .where('identity_team_id', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  }
+
+  findBusinessByIdentityTeam(teamId: string): Promise<BusinessRow | undefined> {
+    return this.#db
+      .selectFrom('businesses')
+      .selectAll()
+      .where('identity_team_id', '=', teamId)
+      .executeTakeFirst();
+  }
+
+  async setIdentityInvitation(invitationId: string, identityInvitationId: string): Promise<void> {
+    await this.#db
+      .updateTable('business_invitations')
+      .set({ identity_invitation_id: identityInvitationId })
+      .where('id', '=', invitationId)
+      .execute();
+  }
+
+  /** The user accepted the team invitation: they join the staff as a member. */
+  async joinByIdentityInvitation(
+    businessId: string,
+    identityInvitationId: string,
+    userId: string,
+  ): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('business_invitations')
+        .set({ accepted_at: new Date(), accepted_by: userId })
+        .where('business_id', '=', businessId)
+        .where('identity_invitation_id', '=', identityInvitationId)
+        .where('accepted_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('business_members')
+        .values({ business_id: businessId, user_id: userId, role: 'member' })
+        .onConflict((conflict) => conflict.columns(['business_id', 'user_id']).doNothing())
+        .execute();
+    });
+  }
+
+  /** The identity invitation behind an open business invitation, if it has one. */
+  async identityInvitationOf(businessId: string, id: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('business_invitations')
+      .select('identity_invitation_id')
+      .where('business_id', '=', businessId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.identity_invitation_id ?? null;
+  }
+
+  /** Whether `email` is one of the user's addresses and confirmed. */
+  async hasVerifiedEmail(userId: string, email: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('identity_contact_channels')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('is_verified', '=', true)
+      .where(sql<string>`lower(value)`, '=', email.toLowerCase())
       .executeTakeFirst();
     return row !== undefined;
   }

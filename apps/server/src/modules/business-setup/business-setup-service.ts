@@ -19,13 +19,16 @@ import type {
   EventSummaryRow,
   InvitationRow,
 } from './business-setup-repository.ts';
-import { canManageTeam } from './business-setup-policy.ts';
-import { unlinkable } from './plain-mail-text.ts';
+import { canChangeRoles, canManageTeam } from './business-setup-policy.ts';
+import type { MerchantStaffTeam } from './merchant-staff-team.ts';
+import { unlinkable } from '../../platform/mailer/plain-mail-text.ts';
 
 export interface BusinessSetupServiceOptions {
   sendMail: (message: MailMessage) => Promise<void>;
   /** ipick's public address, for the emailed links. */
   publicUrl: string;
+  /** The staff as an identity team; without it invitations are mailed with ipick's own link. */
+  staffTeam?: MerchantStaffTeam;
   now?: () => Date;
 }
 
@@ -83,11 +86,13 @@ export class BusinessSetupService {
   readonly #sendMail: (message: MailMessage) => Promise<void>;
   readonly #publicUrl: string;
   readonly #now: () => Date;
+  readonly #staffTeam: MerchantStaffTeam | undefined;
 
   constructor(repository: BusinessSetupRepository, options: BusinessSetupServiceOptions) {
     this.#repository = repository;
     this.#sendMail = options.sendMail;
     this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.#staffTeam = options.staffTeam;
     this.#now = options.now ?? (() => new Date());
   }
 
@@ -181,6 +186,7 @@ export class BusinessSetupService {
     ]);
     return {
       canManage: canManageTeam(role),
+      canChangeRoles: canChangeRoles(role),
       members: members.map((member) => ({
         userId: member.user_id,
         email: member.email,
@@ -231,6 +237,12 @@ export class BusinessSetupService {
         { retryAfterSeconds: DAY_MS / 1000 },
       );
     }
+    if (this.#staffTeam) {
+      // The identity team's invitation mails the code, for the /handler/team-invitation page.
+      const identityInvitationId = await this.#staffTeam.invite(business, actor.userId, email);
+      await this.#repository.setIdentityInvitation(row.id, identityInvitationId);
+      return toInvitation(row);
+    }
     const link = `${this.#publicUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`;
     // The shop's name and domain are the merchant's words: in the mail they are plain text
     // that no mail program turns into a link, so an invitation cannot carry someone else's.
@@ -254,9 +266,46 @@ export class BusinessSetupService {
   /** Revokes an open invitation (owners only); `not_found` for another business's or a closed one. */
   async revokeInvitation(actor: TeamActor, id: string): Promise<void> {
     await this.#requireManager(actor);
+    const identityInvitationId = await this.#repository.identityInvitationOf(actor.business.id, id);
     if (!(await this.#repository.revokeInvitation(actor.business.id, id, this.#now()))) {
       throw new AppError('not_found', 'There is no such open invitation.');
     }
+    if (identityInvitationId && this.#staffTeam) {
+      await this.#staffTeam.revokeInvitation(actor.business, identityInvitationId);
+    }
+  }
+
+  /**
+   * Takes a colleague off the staff (owners and admins). The owner cannot be removed, and only
+   * an owner removes an admin; `not_found` for someone not on this business's staff.
+   */
+  async removeMember(actor: TeamActor, userId: string): Promise<void> {
+    await this.#requireManager(actor);
+    const [actorRole, role] = await Promise.all([
+      this.#repository.roleOf(actor.business.id, actor.userId),
+      this.#repository.roleOf(actor.business.id, userId),
+    ]);
+    if (role === undefined) throw new AppError('not_found', 'That person is not on your team.');
+    if (role === 'owner')
+      throw new AppError('forbidden', 'The owner of the business cannot be removed.');
+    if (role === 'admin' && actorRole !== 'owner') {
+      throw new AppError('forbidden', 'Only the owner can remove an admin.');
+    }
+    await this.#repository.deleteMember(actor.business.id, userId);
+    await this.#staffTeam?.removeMember(actor.business, userId);
+  }
+
+  /** Makes a colleague an admin or a member (owners only); the owner's role stays. */
+  async changeRole(actor: TeamActor, userId: string, role: 'admin' | 'member'): Promise<void> {
+    const actorRole = await this.#repository.roleOf(actor.business.id, actor.userId);
+    if (!canChangeRoles(actorRole)) {
+      throw new AppError('forbidden', 'Only the owner of the business can change roles.');
+    }
+    const current = await this.#repository.roleOf(actor.business.id, userId);
+    if (current === undefined) throw new AppError('not_found', 'That person is not on your team.');
+    if (current === 'owner') throw new AppError('forbidden', "The owner's role cannot be changed.");
+    await this.#repository.setRole(actor.business.id, userId, role);
+    await this.#staffTeam?.setRole(actor.business, userId, role);
   }
 
   /** What an invitation link is for; `invalid_code` when it is unknown, expired or closed. */
@@ -322,7 +371,10 @@ export class BusinessSetupService {
   async #requireManager(actor: TeamActor): Promise<void> {
     const role = await this.#repository.roleOf(actor.business.id, actor.userId);
     if (!canManageTeam(role)) {
-      throw new AppError('forbidden', 'Only an owner of the business can manage its team.');
+      throw new AppError(
+        'forbidden',
+        'Only an owner or admin of the business can manage its team.',
+      );
     }
   }
 }

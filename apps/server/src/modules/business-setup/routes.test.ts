@@ -66,6 +66,57 @@ async function buildShopper(email = uniqueEmail('colleague'), { verified = true 
   return { browser, email };
 }
 
+/**
+ * Calls the identity API on the client tier as the browser's signed-in user, as the
+ * `/handler/team-invitation` page does: keys and token from `POST /api/auth/identity-token`.
+ */
+async function identityCall(
+  browser: ReturnType<typeof browserSession>,
+  path: string,
+  body: unknown,
+) {
+  const access = (await browser.post('/api/auth/identity-token')).json<{
+    projectId: string;
+    publishableClientKey: string;
+    accessToken: string | null;
+  }>();
+  return browser.post(`/api/v1${path}`, body, {
+    'x-stack-access-type': 'client',
+    'x-stack-project-id': access.projectId,
+    'x-stack-publishable-client-key': access.publishableClientKey,
+    ...(access.accessToken ? { 'x-stack-access-token': access.accessToken } : {}),
+  });
+}
+
+/** The code of the next team invitation mailed to `email`, past other mail (confirmations). */
+async function invitationCodeFor(email: string): Promise<string> {
+  for (;;) {
+    const mail = await inbox.waitForMail(email);
+    if (mail.text.includes('/handler/team-invitation')) {
+      return extractLink(mail.text, '/handler/team-invitation').searchParams.get('code')!;
+    }
+  }
+}
+
+/** Invites the shopper to the owner's business, accepts, and signs them in to it. */
+async function joinAsMember(owner: Merchant, shopper: Awaited<ReturnType<typeof buildShopper>>) {
+  await owner.browser.post('/api/business/team/invitations', { email: shopper.email });
+  const code = extractLink(
+    (await inbox.waitForMail(shopper.email)).text,
+    '/handler/team-invitation',
+  ).searchParams.get('code')!;
+  const accepted = await identityCall(shopper.browser, '/team-invitations/accept', { code });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const business = browserSession(app);
+  const login = await business.post('/api/business/auth/login', {
+    email: shopper.email,
+    password: 'colleague password 1',
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const me = await shopper.browser.get('/api/auth/me');
+  return { business, userId: me.json<{ user: { id: string } }>().user.id };
+}
+
 interface Status {
   verifiedDomains: string[];
   hasPublishableKey: boolean;
@@ -276,12 +327,13 @@ describe('the team: /api/business/team and invitations', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('lists the owner, emails an invitation, and the invited user accepts it', async () => {
+  it('lists the owner, emails a team invitation, and the invited user accepts it in the handler page', async () => {
     const owner = await buildMerchant(app, 'Lamp Shop');
     const initial = await owner.browser.get('/api/business/team');
     expect(initial.statusCode).toBe(200);
     expect(initial.json()).toMatchObject({
       canManage: true,
+      canChangeRoles: true,
       members: [
         { role: 'owner', isYou: true, email: expect.stringMatching(/^merchant/) as unknown },
       ],
@@ -292,14 +344,14 @@ describe('the team: /api/business/team and invitations', () => {
     const invited = await owner.browser.post('/api/business/team/invitations', {
       email: colleague.email.toUpperCase(),
     });
-    expect(invited.statusCode).toBe(201);
+    expect(invited.statusCode, invited.body).toBe(201);
     const { invitation } = invited.json<{ invitation: { id: string; email: string } }>();
     expect(invitation.email).toBe(colleague.email);
 
     const mail = await inbox.waitForMail(colleague.email);
-    expect(mail.subject).toBe('Join Lamp Shop on ipick');
-    const link = extractLink(mail.text, '/business/invitations/accept');
-    const token = link.searchParams.get('token')!;
+    expect(mail.subject).toBe('You are invited to join Lamp Shop on ipick');
+    const link = extractLink(mail.text, '/handler/team-invitation');
+    const code = link.searchParams.get('code')!;
     expect(link.origin).toBe('http://localhost:3000');
 
     const listed = await owner.browser.get('/api/business/team');
@@ -307,31 +359,27 @@ describe('the team: /api/business/team and invitations', () => {
       expect.objectContaining({ id: invitation.id, email: colleague.email }),
     ]);
 
-    // Anyone holding the link sees what it is for.
-    const details = await browserSession(app).get(
-      `/api/business/invitations/details?token=${encodeURIComponent(token)}`,
-    );
-    expect(details.statusCode).toBe(200);
-    expect(details.json()).toMatchObject({ businessName: 'Lamp Shop', email: colleague.email });
+    // Anyone holding the link sees the team's name, signed in or not.
+    const details = await identityCall(browserSession(app), '/team-invitations/accept/details', {
+      code,
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json()).toMatchObject({ team_display_name: 'Lamp Shop' });
 
     // Accepting needs a signed-in user with the invited address.
-    const anonymous = await browserSession(app).post('/api/business/invitations/accept', {
-      token,
-    });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await identityCall(browserSession(app), '/team-invitations/accept', { code });
+    expect(anonymous.statusCode).toBe(400);
     const stranger = await buildShopper();
-    const wrongUser = await stranger.browser.post('/api/business/invitations/accept', { token });
+    const wrongUser = await identityCall(stranger.browser, '/team-invitations/accept', { code });
     expect(wrongUser.statusCode).toBe(403);
-    expect(wrongUser.json<{ error: string }>().error).toContain(colleague.email);
+    expect(wrongUser.json()).toMatchObject({ code: 'TEAM_INVITATION_EMAIL_MISMATCH' });
 
-    const accepted = await colleague.browser.post('/api/business/invitations/accept', { token });
+    const accepted = await identityCall(colleague.browser, '/team-invitations/accept', { code });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ success: true, business: { name: 'Lamp Shop' } });
 
-    // The link is used up; the colleague is a member and can sign in to the business.
-    const again = await colleague.browser.post('/api/business/invitations/accept', { token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'invalid_code' });
+    // The code is used up; the colleague is a member and can sign in to the business.
+    const again = await identityCall(colleague.browser, '/team-invitations/accept', { code });
+    expect(again.statusCode).toBe(409);
     const team = await owner.browser.get('/api/business/team');
     expect(team.json()).toMatchObject({
       invitations: [],
@@ -344,29 +392,97 @@ describe('the team: /api/business/team and invitations', () => {
     });
     expect(login.statusCode).toBe(200);
 
-    // Members see the team but cannot change it; a member's address cannot be invited.
+    // Members see the team but cannot change it or manage keys; a member's address cannot be
+    // invited.
     const memberTeam = await memberLogin.get('/api/business/team');
-    expect(memberTeam.json()).toMatchObject({ canManage: false });
+    expect(memberTeam.json()).toMatchObject({ canManage: false, canChangeRoles: false });
     const byMember = await memberLogin.post('/api/business/team/invitations', {
       email: uniqueEmail('someone'),
     });
     expect(byMember.statusCode).toBe(403);
+    const memberKey = await memberLogin.post('/api/business/keys', { kind: 'publishable' });
+    expect(memberKey.statusCode).toBe(403);
+    expect(memberKey.json<{ error: string }>().error).toMatch(/owner or admin/);
     const existing = await owner.browser.post('/api/business/team/invitations', {
       email: colleague.email,
     });
     expect(existing.statusCode).toBe(409);
   });
 
-  it('revokes an invitation, after which its link no longer works', async () => {
+  it('makes a member an admin, who then manages keys and members, and removes members', async () => {
+    const owner = await buildMerchant(app, 'Role Shop');
+    const admin = await joinAsMember(owner, await buildShopper());
+    const member = await joinAsMember(owner, await buildShopper());
+
+    // Only the owner changes roles; the owner's own role stays.
+    const byMember = await member.business.patch(`/api/business/team/members/${admin.userId}`, {
+      role: 'admin',
+    });
+    expect(byMember.statusCode).toBe(403);
+    const bad = await owner.browser.patch(`/api/business/team/members/${admin.userId}`, {
+      role: 'owner',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toMatch(/body\.role/);
+    const promoted = await owner.browser.patch(`/api/business/team/members/${admin.userId}`, {
+      role: 'admin',
+    });
+    expect(promoted.statusCode, promoted.body).toBe(204);
+
+    // The admin holds team_admin in the business's identity team, and manages keys.
+    const teamId = (
+      await testDb.database.db
+        .selectFrom('businesses')
+        .select('identity_team_id')
+        .where('id', '=', owner.businessId)
+        .executeTakeFirstOrThrow()
+    ).identity_team_id!;
+    const grants = await testDb.database.db
+      .selectFrom('identity_team_permissions')
+      .select('permission_id')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', admin.userId)
+      .execute();
+    expect(grants.map((grant) => grant.permission_id)).toContain('team_admin');
+    expect((await admin.business.get('/api/business/team')).json()).toMatchObject({
+      canManage: true,
+      canChangeRoles: false,
+    });
+
+    // The admin cannot remove the owner; removes the member, who loses the business.
+    const ownerId = (await owner.browser.get('/api/business/team'))
+      .json<{ members: { userId: string; isYou: boolean }[] }>()
+      .members.find((listed) => listed.isYou)!.userId;
+    const removeOwner = await admin.business.delete(`/api/business/team/members/${ownerId}`);
+    expect(removeOwner.statusCode).toBe(403);
+    const removed = await admin.business.delete(`/api/business/team/members/${member.userId}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const gone = await admin.business.delete(`/api/business/team/members/${member.userId}`);
+    expect(gone.statusCode).toBe(404);
+    expect((await member.business.get('/api/business/team')).statusCode).toBe(401);
+    const inTeam = await testDb.database.db
+      .selectFrom('identity_team_members')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .execute();
+    expect(inTeam.map((row) => row.user_id).sort()).toEqual([ownerId, admin.userId].sort());
+
+    // Another business's owner cannot touch this team.
+    const other = await buildMerchant(app);
+    const foreign = await other.browser.delete(`/api/business/team/members/${admin.userId}`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('revokes an invitation, after which its code no longer works', async () => {
     const owner = await buildMerchant(app);
     const other = await buildMerchant(app);
     const email = uniqueEmail('revoked');
     const invited = await owner.browser.post('/api/business/team/invitations', { email });
     const { invitation } = invited.json<{ invitation: { id: string } }>();
-    const token = extractLink(
+    const code = extractLink(
       (await inbox.waitForMail(email)).text,
-      '/business/invitations/accept',
-    ).searchParams.get('token')!;
+      '/handler/team-invitation',
+    ).searchParams.get('code')!;
 
     // Another business cannot revoke it.
     const foreign = await other.browser.delete(`/api/business/team/invitations/${invitation.id}`);
@@ -377,32 +493,31 @@ describe('the team: /api/business/team and invitations', () => {
     const team = await owner.browser.get('/api/business/team');
     expect(team.json<{ invitations: unknown[] }>().invitations).toEqual([]);
 
-    const details = await browserSession(app).get(
-      `/api/business/invitations/details?token=${encodeURIComponent(token)}`,
-    );
-    expect(details.statusCode).toBe(400);
-    expect(details.json()).toMatchObject({ code: 'invalid_code' });
     const invitee = await buildShopper(email);
-    const accept = await invitee.browser.post('/api/business/invitations/accept', { token });
-    expect(accept.statusCode).toBe(400);
+    const accept = await identityCall(invitee.browser, '/team-invitations/accept', { code });
+    expect(accept.statusCode).toBe(404);
+    expect(accept.json()).toMatchObject({ code: 'VERIFICATION_CODE_NOT_FOUND' });
   });
 
-  it('replaces an open invitation when the same address is invited again', async () => {
+  it('refuses a user who already works for another business', async () => {
     const owner = await buildMerchant(app);
-    const email = uniqueEmail('twice');
-    await owner.browser.post('/api/business/team/invitations', { email });
-    const first = extractLink(
-      (await inbox.waitForMail(email)).text,
-      '/business/invitations/accept',
-    );
-    await owner.browser.post('/api/business/team/invitations', { email });
-    await inbox.waitForMail(email);
-    const team = await owner.browser.get('/api/business/team');
-    expect(team.json<{ invitations: unknown[] }>().invitations).toHaveLength(1);
-    const old = await browserSession(app).get(
-      `/api/business/invitations/details?token=${first.searchParams.get('token')}`,
-    );
-    expect(old.statusCode).toBe(400);
+    const elsewhere = await buildMerchant(app);
+    const elsewhereEmail = (await elsewhere.browser.get('/api/business/team')).json<{
+      members: { email: string }[];
+    }>().members[0]!.email;
+    const invited = await owner.browser.post('/api/business/team/invitations', {
+      email: elsewhereEmail,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const code = await invitationCodeFor(elsewhereEmail);
+    const accept = await identityCall(elsewhere.browser, '/team-invitations/accept', { code });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.body).toMatch(/another business/);
+    // The code was not used up by the refusal.
+    const check = await identityCall(elsewhere.browser, '/team-invitations/accept/check-code', {
+      code,
+    });
+    expect(check.json()).toMatchObject({ is_code_valid: true });
   });
 
   it('refuses a malformed token', async () => {
@@ -461,7 +576,7 @@ describe('invitations a shop cannot turn into spam', () => {
     const links = (linkify.match(`${mail.subject}\n${mail.text}`) ?? []).map((link) => link.url);
     // The one link is ipick's own.
     expect(links).toHaveLength(1);
-    expect(links[0]).toMatch(/^http:\/\/localhost:3000\/business\/invitations\/accept\?token=/);
+    expect(links[0]).toMatch(/^http:\/\/localhost:3000\/handler\/team-invitation\?code=/);
     expect(mail.text).toContain('Win a prize at https');
     expect(mail.text).not.toContain('Bcc: x\n');
   });
@@ -509,13 +624,13 @@ describe('invitations a shop cannot turn into spam', () => {
     const email = uniqueEmail('unconfirmed');
     const invitee = await buildShopper(email, { verified: false });
     await owner.browser.post('/api/business/team/invitations', { email });
-    const token = extractLink(
+    const code = extractLink(
       (await inbox.waitForMail(email)).text,
-      '/business/invitations/accept',
-    ).searchParams.get('token')!;
-    const refused = await invitee.browser.post('/api/business/invitations/accept', { token });
+      '/handler/team-invitation',
+    ).searchParams.get('code')!;
+    const refused = await identityCall(invitee.browser, '/team-invitations/accept', { code });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ error: string }>().error).toMatch(/^Confirm your email address/);
+    expect(refused.body).toMatch(/^Confirm your email address/);
     const team = await owner.browser.get('/api/business/team');
     expect(team.json<{ members: unknown[] }>().members).toHaveLength(1);
   });

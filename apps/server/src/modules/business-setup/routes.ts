@@ -1,5 +1,6 @@
 import {
   acceptInvitationRequestSchema,
+  changeTeamRoleRequestSchema,
   invitationDetailsQuerySchema,
   inviteTeamMemberRequestSchema,
   sendTestEventRequestSchema,
@@ -23,6 +24,7 @@ interface BusinessSetupRoutesOptions {
 }
 
 const idParams = z.object({ id: z.uuid() });
+const memberParams = z.object({ userId: z.uuid() });
 
 /** A test event is a click in the dashboard; this keeps a stuck key from filling the table. */
 const testEventLimit = { max: 30, timeWindow: '1 minute' };
@@ -63,6 +65,8 @@ export async function businessSetupRoutes(
     return setup.integrationStatus(business);
   });
 
+  const managersOnly = { config: { merchantManagersOnly: true } };
+
   app.get('/api/business/team', async (request) => {
     return setup.team(await requireMerchant(request, auth));
   });
@@ -82,6 +86,23 @@ export async function businessSetupRoutes(
     const parsed = idParams.safeParse(request.params);
     if (!parsed.success) throw new AppError('not_found', 'There is no such open invitation.');
     await setup.revokeInvitation(actor, parsed.data.id);
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/business/team/members/:userId', managersOnly, async (request, reply) => {
+    const actor = await requireMerchant(request, auth);
+    const parsed = memberParams.safeParse(request.params);
+    if (!parsed.success) throw new AppError('not_found', 'That person is not on your team.');
+    await setup.removeMember(actor, parsed.data.userId);
+    return reply.code(204).send();
+  });
+
+  app.patch('/api/business/team/members/:userId', async (request, reply) => {
+    const actor = await requireMerchant(request, auth);
+    const parsed = memberParams.safeParse(request.params);
+    if (!parsed.success) throw new AppError('not_found', 'That person is not on your team.');
+    const { role } = parseRequestPart(changeTeamRoleRequestSchema, request.body, 'body');
+    await setup.changeRole(actor, parsed.data.userId, role);
     return reply.code(204).send();
   });
 

@@ -73,12 +73,17 @@ export async function trackingBusinessRoutes(
     },
   );
 
+  const managersOnly = { config: { merchantManagersOnly: true } };
+
   app.get('/api/business/keys', async (request) => {
     const business = await requireBusiness(request, auth);
     return { keys: await keys.list(business.id) };
   });
 
-  const createsKey = { config: { merchantAction: 'create-live-key' as const } };
+  // Keys are an owner's or admin's to make, rotate and revoke; members only see them.
+  const createsKey = {
+    config: { merchantAction: 'create-live-key' as const, merchantManagersOnly: true },
+  };
 
   app.post('/api/business/keys', createsKey, async (request, reply) => {
     const business = await requireBusiness(request, auth);
@@ -92,7 +97,7 @@ export async function trackingBusinessRoutes(
     return reply.code(201).send(await keys.rotate(business.id, id));
   });
 
-  app.delete('/api/business/keys/:id', async (request, reply) => {
+  app.delete('/api/business/keys/:id', managersOnly, async (request, reply) => {
     const business = await requireBusiness(request, auth);
     const { id } = parseIdParams(request.params);
     await keys.revoke(business.id, id);

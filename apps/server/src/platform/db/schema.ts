@@ -224,12 +224,15 @@ export interface BusinessesTable {
   /** Migration 0011: why an admin suspended the business, shown to its merchant. */
   suspension_reason: ColumnType<string | null, string | null | undefined>;
   suspended_at: ColumnType<Date | null, Date | null | undefined>;
+  /** Migration 0042: the identity team whose members are the business's staff. */
+  identity_team_id: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface BusinessMembersTable {
   business_id: string;
   user_id: string;
-  role: 'owner' | 'member';
+  /** Migration 0042 adds 'admin': owners and admins manage keys and the team. */
+  role: 'owner' | 'admin' | 'member';
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -584,6 +587,8 @@ export interface BusinessInvitationsTable {
   accepted_at: Date | null;
   accepted_by: string | null;
   revoked_at: Date | null;
+  /** Migration 0042: the identity team invitation that mailed this one's code. */
+  identity_invitation_id: ColumnType<string | null, string | null | undefined>;
 }
 
 // ---- module price-alerts (migration 0027) ----

@@ -1,3 +1,4 @@
+import { unlinkable } from '../../../platform/mailer/plain-mail-text.ts';
 import type { SendMail } from '../core/accounts.ts';
 import type { ProjectRecord, UserRecord } from '../core/identity-repository.ts';
 import { knownErrors, StatusError } from '../core/known-errors.ts';
@@ -10,6 +11,16 @@ import type { Teams } from './teams.ts';
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many invitations per team and hour: a team cannot be used to flood inboxes. */
 export const MAX_INVITATIONS_PER_TEAM_HOUR = 30;
+
+/**
+ * What another module does when an invitation is accepted: `before` may refuse (by throwing)
+ * while nothing is used up yet, `after` runs once the user is in the team. The merchant team
+ * uses it to keep its staff in step with the business's identity team.
+ */
+export interface InvitationAcceptHook {
+  before?(project: ProjectRecord, user: UserRecord, invitation: InvitationRecord): Promise<void>;
+  after?(project: ProjectRecord, user: UserRecord, invitation: InvitationRecord): Promise<void>;
+}
 
 interface InvitationsOptions {
   repository: InvitationsRepository;
@@ -29,6 +40,7 @@ export class Invitations {
   readonly #codes: VerificationCodes;
   readonly #sendMail: SendMail;
   readonly #publicUrl: string;
+  readonly #acceptHooks: InvitationAcceptHook[] = [];
 
   constructor(options: InvitationsOptions) {
     this.#repository = options.repository;
@@ -36,6 +48,10 @@ export class Invitations {
     this.#codes = options.codes;
     this.#sendMail = options.sendMail;
     this.#publicUrl = options.publicUrl;
+  }
+
+  onAccept(hook: InvitationAcceptHook): void {
+    this.#acceptHooks.push(hook);
   }
 
   /** Mails an invitation to `email`, with a link to `callbackUrl?code=…`; returns its id. */
@@ -63,13 +79,17 @@ export class Invitations {
       peek: true,
     });
     callback.searchParams.set('code', issued.code);
-    const inviter = input.inviter?.displayName ?? input.inviter?.primaryEmail ?? null;
+    // Team and user names are anyone's words: in the mail they are one line of plain text that
+    // no mail program turns into a link, so an invitation cannot carry someone else's link.
+    const inviterName = input.inviter?.displayName ?? input.inviter?.primaryEmail ?? null;
+    const inviter = inviterName === null ? null : unlinkable(inviterName);
+    const teamName = unlinkable(team.displayName);
     await this.#sendMail({
       to: input.email,
-      subject: `You are invited to join ${team.displayName} on ipick`,
+      subject: `You are invited to join ${teamName} on ipick`,
       text:
         `${inviter ? `${inviter} invited you` : 'You are invited'} to join the team ` +
-        `"${team.displayName}" on ipick.\n\nOpen this link to accept:\n${callback.href}\n\n` +
+        `"${teamName}" on ipick.\n\nOpen this link to accept:\n${callback.href}\n\n` +
         'The link works for 7 days. If you did not expect this invitation, ignore this email.',
     });
     return id;
@@ -88,6 +108,7 @@ export class Invitations {
   async accept(project: ProjectRecord, user: UserRecord, code: string): Promise<void> {
     const invitation = await this.check(project, code);
     await this.#refuseUnlessInvited(user, invitation);
+    for (const hook of this.#acceptHooks) await hook.before?.(project, user, invitation);
     await this.#codes.redeem(project.id, 'team_invitation', code);
     await this.#join(project, user, invitation);
   }
@@ -97,6 +118,7 @@ export class Invitations {
     const invitation = await this.#repository.find(project.id, invitationId);
     if (!invitation) throw knownErrors.verificationCodeNotFound();
     await this.#refuseUnlessInvited(user, invitation);
+    for (const hook of this.#acceptHooks) await hook.before?.(project, user, invitation);
     if (!(await this.#repository.markUsed(invitation.id))) {
       throw knownErrors.verificationCodeAlreadyUsed();
     }
@@ -128,7 +150,9 @@ export class Invitations {
 
   async #join(project: ProjectRecord, user: UserRecord, invitation: InvitationRecord) {
     // Already a member: the invitation is used up and nothing else changes.
-    if (await this.#teams.isMember(invitation.teamId, user.id)) return;
-    await this.#teams.addMember(project.id, invitation.teamId, user.id);
+    if (!(await this.#teams.isMember(invitation.teamId, user.id))) {
+      await this.#teams.addMember(project.id, invitation.teamId, user.id);
+    }
+    for (const hook of this.#acceptHooks) await hook.after?.(project, user, invitation);
   }
 }

@@ -66,6 +66,7 @@ export const defaultAttribution: AttributionSettings = { windowDays: 30, model: 
 export function buildTeam(overrides: Partial<TeamResponse> = {}): TeamResponse {
   return {
     canManage: true,
+    canChangeRoles: true,
     members: [
       {
         userId: '3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c',
