@@ -2,7 +2,12 @@ import { ApiKeys } from './api-keys/api-keys.ts';
 import { ApiKeysRepository } from './api-keys/api-keys-repository.ts';
 import { CliAuth } from './cli/cli-auth.ts';
 import { CliAuthRepository } from './cli/cli-auth-repository.ts';
+import { randomBytes } from 'node:crypto';
 import { Mfa } from './mfa/mfa.ts';
+import { OAuth } from './oauth/oauth.ts';
+import { OAuthRepository } from './oauth/oauth-repository.ts';
+import { OAuthProviders, type SharedOAuthCredentials } from './oauth/providers.ts';
+import { SealedSecrets } from './oauth/sealed-secrets.ts';
 import { MfaRepository } from './mfa/mfa-repository.ts';
 import {
   createIdentityCore,
@@ -18,7 +23,16 @@ import { InvitationsRepository } from './teams/invitations-repository.ts';
 import { Teams } from './teams/teams.ts';
 import { TeamsRepository } from './teams/teams-repository.ts';
 
-export type IdentityOptions = IdentityCoreOptions;
+export interface IdentityOptions extends IdentityCoreOptions {
+  /**
+   * The server's identity secret (32 bytes or more): it encrypts provider tokens at rest and
+   * signs the OAuth flow's cookie. Without one (tests), a random secret lives as long as the
+   * process.
+   */
+  secret?: Uint8Array;
+  /** The operator's own client of each provider, for projects that use `shared` keys. */
+  sharedOAuthCredentials?: SharedOAuthCredentials;
+}
 
 /**
  * The identity service's parts, wired together: the core and each capability built on it.
@@ -32,6 +46,7 @@ export interface Identity extends IdentityCore {
   invitations: Invitations;
   contactChannels: ContactChannels;
   apiKeys: ApiKeys;
+  oauth: OAuth;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -59,5 +74,24 @@ export function createIdentity(options: IdentityOptions): Identity {
     publicUrl: options.publicUrl,
   });
   const apiKeys = new ApiKeys(new ApiKeysRepository(options.db));
-  return { ...core, cliAuth, mfa, teams, permissions, invitations, contactChannels, apiKeys };
+  const oauth = new OAuth({
+    repository: new OAuthRepository(options.db),
+    accounts: core.accounts,
+    providers: new OAuthProviders(options.sharedOAuthCredentials),
+    secrets: new SealedSecrets(options.secret ?? randomBytes(32)),
+    publicUrl: options.publicUrl,
+  });
+  core.accounts.oauthProvidersOf = (user) => oauth.userProviders(user);
+  return {
+    ...core,
+    authorizationCodeGrant: (project, request, ip) => oauth.exchangeCode(project, request, ip),
+    cliAuth,
+    mfa,
+    teams,
+    permissions,
+    invitations,
+    contactChannels,
+    apiKeys,
+    oauth,
+  };
 }

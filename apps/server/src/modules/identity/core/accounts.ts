@@ -26,6 +26,13 @@ const PASSWORD_RESET_LIFETIME_MS = HOUR_MS;
 const EMAIL_VERIFICATION_LIFETIME_MS = 7 * 24 * HOUR_MS;
 const SIGN_IN_LINK_LIFETIME_MS = HOUR_MS / 2;
 
+/** An OAuth account as the user read shape lists it (`oauth_providers`). */
+export interface UserOAuthProvider {
+  id: string;
+  account_id: string;
+  email: string | null;
+}
+
 export interface SignInResult extends IssuedSession {
   user: UserRecord;
   isNewUser: boolean;
@@ -54,6 +61,8 @@ export class Accounts {
   readonly #onBackgroundError: (error: unknown) => void;
   /** Plugged in by the identity wiring once the teams capability exists. */
   teamLinks: TeamLinks | null = null;
+  /** The user's OAuth accounts for the user read shape; plugged in by the OAuth capability. */
+  oauthProvidersOf: ((user: UserRecord) => Promise<UserOAuthProvider[]>) | null = null;
   readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
     [];
 
@@ -346,6 +355,58 @@ export class Accounts {
     });
     const session = await this.#sessions.create(user, { ip });
     return { ...session, user, isNewUser: true };
+  }
+
+  // ---- sign-in by other methods (OAuth, passkeys) ----
+
+  /** The user who signs in with `email`, and whether they verified it. */
+  findAuthEmailOwner(projectId: string, email: string) {
+    return this.#repository.findAuthEmailOwner(projectId, email);
+  }
+
+  /**
+   * Creates the user of a first sign-in that another method proved (an OAuth provider); the
+   * project must allow sign-up. `emailAuthEnabled` false leaves an email that someone else
+   * signs in with to them.
+   */
+  async createProvedUser(
+    project: ProjectRecord,
+    input: {
+      email: string | null;
+      emailVerified: boolean;
+      emailAuthEnabled: boolean;
+      displayName: string | null;
+      profileImageUrl: string | null;
+    },
+  ): Promise<UserRecord> {
+    if (!project.config.sign_up_enabled) throw knownErrors.signUpNotEnabled();
+    const user = await this.#createUser(project, {
+      email: input.email,
+      emailVerified: input.emailVerified,
+      emailAuthEnabled: input.emailAuthEnabled,
+      passwordHash: null,
+    });
+    if (input.displayName !== null || input.profileImageUrl !== null) {
+      await this.#repository.updateUser(project.id, user.id, {
+        ...(input.displayName === null ? {} : { displayName: input.displayName }),
+        ...(input.profileImageUrl === null ? {} : { profileImageUrl: input.profileImageUrl }),
+      });
+    }
+    return (await this.#repository.findUser(project.id, user.id))!;
+  }
+
+  /**
+   * Signs in a user whom another method proved, after the checks every sign-in runs (two-factor
+   * answers MULTI_FACTOR_AUTHENTICATION_REQUIRED here).
+   */
+  async signInProvedUser(
+    project: ProjectRecord,
+    user: UserRecord,
+    input: { ip: string | null; isNewUser: boolean },
+  ): Promise<SignInResult> {
+    await this.#checkSignIn(project, user);
+    const session = await this.#sessions.create(user, { ip: input.ip });
+    return { ...session, user, isNewUser: input.isNewUser };
   }
 
   // ---- user records ----

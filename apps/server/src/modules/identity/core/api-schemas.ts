@@ -168,6 +168,11 @@ export const idParams = z.strictObject({ id: z.uuid() });
 export const tokenRequestBody = z.object({
   grant_type: z.string(),
   refresh_token: z.string().optional(),
+  // The authorization_code grant of the OAuth sign-in (stack-auth.md §3.6).
+  code: z.string().optional(),
+  code_verifier: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  scope: z.string().optional(),
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
 });

@@ -41,6 +41,29 @@ export interface ProjectConfig {
   team_creator_default_permissions?: { id: string }[];
   team_member_default_permissions?: { id: string }[];
   user_default_permissions?: { id: string }[];
+  /** The OAuth providers users may sign in with (stack-auth.md §3.6, §3.18); none if absent. */
+  oauth_providers?: OAuthProviderConfig[];
+  /**
+   * What an OAuth sign-in does when its verified email already signs in to a user:
+   * `link_method` adds the provider to that user, `raise_error` refuses, `allow_duplicates`
+   * creates another user (whose email then does not sign in). `link_method` if absent.
+   */
+  oauth_account_merge_strategy?: 'link_method' | 'raise_error' | 'allow_duplicates';
+}
+
+/** One OAuth provider of a project (spec §3 "Project config"). */
+export interface OAuthProviderConfig {
+  /** The provider's id in the project, used in URLs: `github`, `google`, or any for `oidc`. */
+  id: string;
+  /** github, google, microsoft, apple, or oidc (any OpenID provider by its issuer). */
+  provider: 'github' | 'google' | 'microsoft' | 'apple' | 'oidc';
+  /** shared: the server operator's client of that provider; standard: the project's own. */
+  type: 'shared' | 'standard';
+  client_id?: string;
+  client_secret?: string;
+  /** The issuer URL of an `oidc` provider, whose discovery document gives its endpoints. */
+  issuer_url?: string;
+  microsoft_tenant_id?: string;
 }
 
 export interface PermissionDefinition {

@@ -90,7 +90,9 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
         ? await links.presentTeam(ctx.project.id, user.selectedTeamId, tier)
         : null;
     const shape = tier === 'client' ? toClientUser(user) : toServerUser(user);
-    return { ...shape, selected_team: selectedTeam };
+    const providers = identity.accounts.oauthProvidersOf;
+    const oauthProviders = providers ? await providers(user) : shape.oauth_providers;
+    return { ...shape, oauth_providers: oauthProviders, selected_team: selectedTeam };
   };
 
   /** The user a request acts on: the token's user, or (server tier) the one named in the path. */
@@ -305,8 +307,12 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.post('/auth/oauth/token', async (request, reply) => {
     const body = parseIdentityInput(tokenRequestBody, request.body, 'body');
-    if (body.grant_type !== 'refresh_token' || !body.refresh_token) {
-      throw knownErrors.schemaError('body.grant_type: only the refresh_token grant is supported');
+    const codeGrant = identity.authorizationCodeGrant;
+    const isCodeGrant = body.grant_type === 'authorization_code' && codeGrant !== null;
+    if (!isCodeGrant && (body.grant_type !== 'refresh_token' || !body.refresh_token)) {
+      throw knownErrors.schemaError(
+        'body.grant_type: must be refresh_token (with refresh_token) or authorization_code',
+      );
     }
     const client = oauthClientCredentials(request, body);
     // `client_id` is `<projectId>` or `<projectId>#<branchId>` (stack-auth.md §2.4).
@@ -325,12 +331,16 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
     }
     if (branchId !== DEFAULT_BRANCH_ID) throw knownErrors.branchDoesNotExist(branchId);
+    reply.header('pragma', 'no-cache'); // with cache-control: no-store, as RFC 6749 §5.1 asks
+    if (isCodeGrant) {
+      const answer = await codeGrant(project, body, ipOf(request));
+      return reply.code(answer.status).send(answer.body);
+    }
     const accessToken = await identity.sessions.refresh(
       project.id,
-      body.refresh_token,
+      body.refresh_token!,
       ipOf(request),
     );
-    reply.header('pragma', 'no-cache'); // with cache-control: no-store, as RFC 6749 §5.1 asks
     return {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -542,7 +552,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
         allow_localhost: config.allow_localhost,
         allow_user_api_keys: config.allow_user_api_keys,
         allow_team_api_keys: config.allow_team_api_keys,
-        enabled_oauth_providers: [],
+        enabled_oauth_providers: (config.oauth_providers ?? []).map(({ id }) => ({ id })),
         domains: config.domains,
       },
     };
