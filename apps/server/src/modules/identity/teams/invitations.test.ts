@@ -1,59 +1,28 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  identityClient,
-  identityKeys,
-  updateProjectConfig,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+  expectKnownError,
+  signUpWithPassword,
+  startIdentityApp,
+  type IdentityApp,
+} from '../../../../test/identity-app.ts';
+import { extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
 
 /** Team invitations over `/api/v1`, mailed over SMTP, on both tiers. */
-const publicUrl = 'http://localhost:3000';
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let inbox: SmtpInbox;
-let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  inbox = await startSmtpInbox();
-  app = await buildTestApp(testDb, { publicUrl, smtpUrl: inbox.url });
-  keys = await identityKeys(testDb.database.db, publicUrl);
-  api = identityClient(app, keys);
-  await updateProjectConfig(testDb.database.db, keys.projectId, {
-    client_team_creation_enabled: true,
+  identity = await startIdentityApp({
+    smtp: true,
+    projectConfig: { client_team_creation_enabled: true },
   });
+  ({ api } = identity);
+  inbox = identity.inbox!;
 });
-afterAll(async () => {
-  await app?.close();
-  await inbox?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
-let counter = 0;
-async function signUp() {
-  const email = `invitee${++counter}-${Date.now()}@example.com`;
-  const response = await api.call('POST', '/auth/password/sign-up', {
-    body: { email, password: 'correct horse battery' },
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<{ access_token: string; user_id: string }>();
-  return { email, token: body.access_token, id: body.user_id };
-}
-
-function expectKnownError(
-  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['x-stack-known-error']).toBe(code);
-  expect(response.json()).toMatchObject({ code });
-}
+const signUp = () => signUpWithPassword(api);
 
 async function createTeam(token: string) {
   const response = await api.call('POST', '/teams', {

@@ -1,58 +1,34 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  identityClient,
-  identityKeys,
-  updateProjectConfig,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+  expectKnownError,
+  signUpWithPassword,
+  startIdentityApp,
+  type IdentityApp,
+} from '../../../../test/identity-app.ts';
+import { updateProjectConfig, type IdentityKeys } from '../../../../test/identity-client.ts';
+import type { TestDatabase } from '../../../../test/test-database.ts';
 
 /** Teams, memberships, member profiles and permissions over `/api/v1`, on both tiers. */
 let testDb: TestDatabase;
-let app: FastifyInstance;
 let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb);
-  keys = await identityKeys(testDb.database.db, 'http://localhost:3000');
-  api = identityClient(app, keys);
-  await updateProjectConfig(testDb.database.db, keys.projectId, {
-    client_team_creation_enabled: true,
-    project_permission_definitions: [
-      { id: 'read_reports', contained_permission_ids: [] },
-      { id: 'analyst', contained_permission_ids: ['read_reports'] },
-    ],
+  identity = await startIdentityApp({
+    projectConfig: {
+      client_team_creation_enabled: true,
+      project_permission_definitions: [
+        { id: 'read_reports', contained_permission_ids: [] },
+        { id: 'analyst', contained_permission_ids: ['read_reports'] },
+      ],
+    },
   });
+  ({ testDb, keys, api } = identity);
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
-let counter = 0;
-async function signUp() {
-  const email = `member${++counter}-${Date.now()}@example.com`;
-  const response = await api.call('POST', '/auth/password/sign-up', {
-    body: { email, password: 'correct horse battery' },
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<{ access_token: string; user_id: string }>();
-  return { email, token: body.access_token, id: body.user_id };
-}
-
-function expectKnownError(
-  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['x-stack-known-error']).toBe(code);
-  expect(response.json()).toMatchObject({ code });
-}
+const signUp = () => signUpWithPassword(api);
 
 async function createTeam(token: string, displayName = 'Shop staff') {
   const response = await api.call('POST', '/teams', {
