@@ -21,6 +21,7 @@ import { createIdentity } from './modules/identity/identity.ts';
 import { IdentityRepository } from './modules/identity/core/identity-repository.ts';
 import { Projects } from './modules/identity/core/projects.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
+import { loadIdentitySecret } from './platform/identity-secret.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -64,10 +65,15 @@ async function startServer(config: AppConfig): Promise<void> {
   }
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
+  const identitySecret = await loadIdentitySecret({
+    fromEnvironment: config.identitySecret,
+    dataDir: config.dataDir,
+  });
   const app = await buildApp({
     config,
     database,
     migrationVersion: version,
+    identitySecret,
     ...(config.webRoot ? { webRoot: config.webRoot } : {}),
   });
   const rollups = startDashboardRollups({ db: database.db, log: app.log });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { decodeIdentitySecret } from './identity-secret.ts';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_STARTUP_RETRY_MS,
@@ -35,6 +36,13 @@ export interface AppConfig {
   redisUrl: string | null;
   /** The built web app to serve, from IPICK_WEB_ROOT; null serves apps/web/dist. */
   webRoot: string | null;
+  /** IPICK_DATA_DIR: the embedded database's folder, and where generated secrets are kept. */
+  dataDir: string;
+  /**
+   * IPICK_IDENTITY_SECRET (base64, 32 bytes or more): encrypts OAuth provider tokens and signs
+   * the OAuth cookie. Null generates one into the data directory on first start.
+   */
+  identitySecret: string | null;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -83,6 +91,12 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' })
     .optional(),
   IPICK_WEB_ROOT: z.string().min(1).optional(),
+  IPICK_IDENTITY_SECRET: z
+    .string()
+    .refine((value) => decodeIdentitySecret(value) !== null, {
+      message: 'must be base64 of 32 bytes or more (openssl rand -base64 32 makes one)',
+    })
+    .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   DATABASE_STARTUP_RETRY_SECONDS: z.coerce
@@ -156,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: vars.TRUST_PROXY ?? false,
     redisUrl: vars.REDIS_URL ?? null,
     webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
+    dataDir: resolve(vars.IPICK_DATA_DIR),
+    identitySecret: vars.IPICK_IDENTITY_SECRET ?? null,
   };
 }
 
