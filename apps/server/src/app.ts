@@ -23,6 +23,7 @@ import { CompareService } from './modules/compare/compare-service.ts';
 import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { openClickJournal } from './modules/click-journal/click-journal-module.ts';
 import { MatchReportsRepository } from './modules/match-reports/match-reports-repository.ts';
 import { MatchReportsService } from './modules/match-reports/match-reports-service.ts';
 import { matchReportsRoutes } from './modules/match-reports/routes.ts';
@@ -61,7 +62,7 @@ export type AppSettings = Pick<
   AppConfig,
   'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'fetchAllowPrivate'
 > &
-  Partial<Pick<AppConfig, 'trustProxy' | 'redisUrl'>>;
+  Partial<Pick<AppConfig, 'trustProxy' | 'redisUrl' | 'clickJournalDir'>>;
 
 export interface AppDependencies {
   config: AppSettings;
@@ -78,6 +79,13 @@ export interface AppDependencies {
   limits?: { guesses?: Partial<GuessLimits>; clicks?: ClickThrottleOptions };
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
+  /** The identity secret (platform/identity-secret.ts); random per process when absent (tests). */
+  identitySecret?: Uint8Array;
+  /**
+   * How often every price alert is checked besides after each import or page read; every
+   * 5 minutes by default, and not at all (null) in tests unless one asks for it.
+   */
+  priceAlertSweepMs?: number | null;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -132,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     sendMail: (mail) => mailer.send(mail),
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
+    ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
   });
 
   const auth = new AuthService(identity, new AuthRepository(database.db));
@@ -144,9 +153,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // An import or a page read that reprices offers checks their alerts at once.
   const onOffersRepriced = (offerIds: string[]) => priceAlerts.checkSoon(offerIds);
-  if (config.env !== 'test') {
+  const sweepMs =
+    deps.priceAlertSweepMs !== undefined
+      ? deps.priceAlertSweepMs
+      : config.env === 'test'
+        ? null
+        : PRICE_ALERT_SWEEP_MS;
+  if (sweepMs !== null) {
     // Imports run from the command line (another process) are caught by a sweep of all alerts.
-    const sweep = setInterval(() => priceAlerts.checkSoon(null), PRICE_ALERT_SWEEP_MS);
+    const sweep = setInterval(() => priceAlerts.checkSoon(null), sweepMs);
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
   }
@@ -161,8 +176,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const shopper = new ShopperService(new ShopperRepository(database.db), compare);
   const browse = new BrowseService(new BrowseRepository(database.db));
   const isSecure = config.publicUrl.startsWith('https:');
-  const referral = new ReferralService(new ReferralRepository(database.db), {
+  const referralRepository = new ReferralRepository(database.db);
+  // Opening it ships what an earlier run left (when the database is there) before the app is
+  // built, so a restarted server has replayed its journal before it reports healthy.
+  const clickJournal = config.clickJournalDir
+    ? await openClickJournal({
+        dir: config.clickJournalDir,
+        ship: (clicks) => referralRepository.shipClicks(clicks),
+        onError: (error) => app.log.error({ err: error }, 'could not ship journal clicks'),
+      })
+    : null;
+  const referral = new ReferralService(referralRepository, {
     throttle: deps.limits?.clicks,
+    ...(clickJournal ? { recorder: clickJournal } : {}),
   });
   app.decorate('referral', referral);
   app.addHook('onClose', () => referral.close()); // clicks still waiting are written first
@@ -181,7 +207,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   // Before any route: it guards each /api/business/* route as it is declared.
   await app.register(merchantAccessPlugin, { auth });
-  await app.register(healthRoutes, { database, migrationVersion: deps.migrationVersion });
+  await app.register(healthRoutes, {
+    database,
+    migrationVersion: deps.migrationVersion,
+    clickJournal: clickJournal?.shipper,
+  });
   await app.register(identityRoutes, { prefix: '/api/v1', identity });
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });

@@ -12,5 +12,18 @@ export const healthResponseSchema = z.object({
     migrationVersion: z.number().int().nonnegative(),
   }),
   uptimeSeconds: z.number().nonnegative(),
+  /** With the click journal on (IPICK_JOURNAL_DIR): what it holds that the ledger lacks. */
+  clickJournal: z
+    .object({
+      /** Journal bytes not yet shipped to the clicks ledger. */
+      backlogBytes: z.number().int().nonnegative(),
+      /** How long the oldest click not yet in the ledger has waited. */
+      oldestSeconds: z.number().nonnegative(),
+      /** Clicks redirected but not kept, because the journal had reached its bound. */
+      refused: z.number().int().nonnegative(),
+      /** Why the last shipment failed, while shipping fails (the database is away). */
+      lastError: z.string().nullable(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

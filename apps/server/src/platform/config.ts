@@ -43,6 +43,12 @@ export interface AppConfig {
    * the OAuth cookie. Null generates one into the data directory on first start.
    */
   identitySecret: string | null;
+  /**
+   * Where this process's click journal lives (IPICK_JOURNAL_DIR): clicks are made durable there
+   * before their redirect and shipped to the ledger in the background. Null records each click
+   * straight in the ledger.
+   */
+  clickJournalDir: string | null;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -97,6 +103,7 @@ const envSchema = z.object({
       message: 'must be base64 of 32 bytes or more (openssl rand -base64 32 makes one)',
     })
     .optional(),
+  IPICK_JOURNAL_DIR: z.string().min(1).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   DATABASE_STARTUP_RETRY_SECONDS: z.coerce
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
     dataDir: resolve(vars.IPICK_DATA_DIR),
     identitySecret: vars.IPICK_IDENTITY_SECRET ?? null,
+    clickJournalDir: vars.IPICK_JOURNAL_DIR ? resolve(vars.IPICK_JOURNAL_DIR) : null,
   };
 }
 

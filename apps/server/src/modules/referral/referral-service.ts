@@ -32,8 +32,20 @@ import type {
 } from './referral-repository.ts';
 import type { ClickVisitor } from './visitor.ts';
 
+/** Where a click is made durable before its redirect is answered. */
+export interface ClickRecorder {
+  /** Resolves once the click is durable; rejects if it could not be kept. */
+  record(click: NewClick): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface ReferralServiceOptions {
   ledger?: ClickLedgerOptions;
+  /**
+   * The click journal (modules/click-journal), which keeps clicks on local disk and ships them
+   * to the ledger later; without it each click is committed in the ledger (group commit).
+   */
+  recorder?: ClickRecorder;
   /** Per-address rate and repeat window of clicks counted as a person's. */
   throttle?: ClickThrottleOptions;
   /** How long a host's retailer and business are remembered; they change rarely. */
@@ -102,6 +114,7 @@ type TrackingName = 'session_id' | `utm_${'source' | 'medium' | 'campaign' | 'te
 export class ReferralService {
   readonly #repository: ReferralRepository;
   readonly #ledger: ClickLedger<NewClick>;
+  readonly #recorder: ClickRecorder;
   readonly #throttle: ClickThrottle;
   readonly #hostCacheMs: number;
   readonly #now: () => Date;
@@ -116,6 +129,7 @@ export class ReferralService {
   constructor(repository: ReferralRepository, options: ReferralServiceOptions = {}) {
     this.#repository = repository;
     this.#ledger = new ClickLedger((rows) => repository.insertClicks(rows), options.ledger);
+    this.#recorder = options.recorder ?? this.#ledger;
     this.#throttle = new ClickThrottle(options.throttle);
     this.#hostCacheMs = options.hostCacheMs ?? 5000;
     this.#now = options.now ?? (() => new Date());
@@ -127,8 +141,8 @@ export class ReferralService {
   }
 
   /**
-   * Follows one redirect request: checks the signature and offer, records the click (committed
-   * before this resolves, unless writing failed) and says where to send the visitor. Throws
+   * Follows one redirect request: checks the signature and offer, records the click (durable,
+   * in the ledger or the click journal, before this resolves, unless writing failed) and says where to send the visitor. Throws
    * `invalid_request` for a signature that does not match and `not_found` for an unknown offer
    * without `to`; neither records a click.
    */
@@ -215,7 +229,7 @@ export class ReferralService {
     try {
       const daySalt = this.#daySalt(now.getTime());
       const salt = daySalt.known ?? (await daySalt.value);
-      await this.#ledger.record(
+      await this.#recorder.record(
         this.#buildClick(query, clicker, userId, destination, host, owners, offer, now, salt),
       );
     } catch (error) {
@@ -288,8 +302,9 @@ export class ReferralService {
   }
 
   /** Writes the clicks still waiting; called when the app closes. */
-  close(): Promise<void> {
-    return this.#ledger.close();
+  async close(): Promise<void> {
+    await this.#recorder.close();
+    if (this.#recorder !== this.#ledger) await this.#ledger.close();
   }
 
   #buildClick(
