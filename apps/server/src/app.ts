@@ -79,13 +79,6 @@ export interface AppDependencies {
   limits?: { guesses?: Partial<GuessLimits>; clicks?: ClickThrottleOptions };
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
-  /** The identity secret (platform/identity-secret.ts); random per process when absent (tests). */
-  identitySecret?: Uint8Array;
-  /**
-   * How often every price alert is checked besides after each import or page read; every
-   * 5 minutes by default, and not at all (null) in tests unless one asks for it.
-   */
-  priceAlertSweepMs?: number | null;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -140,7 +133,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     sendMail: (mail) => mailer.send(mail),
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
-    ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
   });
 
   const auth = new AuthService(identity, new AuthRepository(database.db));
@@ -153,15 +145,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // An import or a page read that reprices offers checks their alerts at once.
   const onOffersRepriced = (offerIds: string[]) => priceAlerts.checkSoon(offerIds);
-  const sweepMs =
-    deps.priceAlertSweepMs !== undefined
-      ? deps.priceAlertSweepMs
-      : config.env === 'test'
-        ? null
-        : PRICE_ALERT_SWEEP_MS;
-  if (sweepMs !== null) {
+  if (config.env !== 'test') {
     // Imports run from the command line (another process) are caught by a sweep of all alerts.
-    const sweep = setInterval(() => priceAlerts.checkSoon(null), sweepMs);
+    const sweep = setInterval(() => priceAlerts.checkSoon(null), PRICE_ALERT_SWEEP_MS);
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
   }
