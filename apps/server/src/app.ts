@@ -79,6 +79,8 @@ export interface AppDependencies {
   limits?: { guesses?: Partial<GuessLimits>; clicks?: ClickThrottleOptions };
   /** The built merchant snippet served at /tracker.js; packages/tracker/dist by default. */
   trackerScriptPath?: string;
+  /** The identity secret (platform/identity-secret.ts); random per process when absent (tests). */
+  identitySecret?: Uint8Array;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     sendMail: (mail) => mailer.send(mail),
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
+    ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
   });
 
   const auth = new AuthService(identity, new AuthRepository(database.db));
