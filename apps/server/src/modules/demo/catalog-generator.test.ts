@@ -7,6 +7,22 @@ import { templateOptions } from './catalog-templates.ts';
 import { demoKinds, gameNameTemplate } from './catalog-words.ts';
 
 const catalog = [...generateDemoCatalog({ seed: 1, products: 3000 })];
+
+/** Each line of the vocabulary by the key products carry, with its variant attributes. */
+const linesByKey = new Map(
+  demoKinds.flatMap((kind) =>
+    kind.lines.map((words) => [
+      `${words.brand}|${words.name}|${words.series}`,
+      { words, axes: (words.axes ?? kind.axes).map((axis) => axis.attribute) },
+    ]),
+  ),
+);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 const offers = catalog.flatMap((product) => product.offers.map((offer) => ({ product, ...offer })));
 
 /** The id as a URL parser finds it in each retailer's link (research/matching.md §4.2). */
@@ -177,6 +193,73 @@ describe('generateDemoCatalog', () => {
       expect(offer.priceMinor).toBeGreaterThan(0);
       expect(offer.priceMinor!).toBeLessThan(product.basePriceMinor * 1.1);
       expect(offer.priceMinor!).toBeGreaterThan(product.basePriceMinor * 0.5);
+    }
+  });
+
+  it('prices every offer of a product, new or second-hand, within 35% of the median of its offers', () => {
+    for (const product of catalog) {
+      const prices = product.offers.map(({ offer }) => offer.priceMinor!);
+      const mid = median(prices);
+      for (const price of prices) {
+        expect(Math.abs(price / mid - 1), `${product.title}: ${prices.join(', ')}`).toBeLessThan(
+          0.35,
+        );
+      }
+    }
+  });
+
+  it('prices the models of one line alike, so a line never spans cheap and dear at random', () => {
+    // Same line, same variant (size, storage, colour) and bundle: only the series differs.
+    const groups = new Map<string, DemoProduct[]>();
+    for (const product of catalog) {
+      const line = linesByKey.get(product.line)!;
+      if (line.words.seriesPrices) continue;
+      const variant = line.axes.map((attribute) => product.attributes[attribute]);
+      const key = JSON.stringify([product.line, variant, product.attributes.bundle ?? null]);
+      groups.set(key, [...(groups.get(key) ?? []), product]);
+    }
+    const compared = [...groups.values()].filter((members) => members.length > 1);
+    expect(compared.length).toBeGreaterThan(100);
+    for (const members of compared) {
+      const prices = members.map((product) => product.basePriceMinor);
+      expect(Math.max(...prices) / Math.min(...prices), members[0]!.line).toBeLessThan(1.35);
+    }
+  });
+
+  it('prices known models at their own list price: a Galaxy Tab S10+ is never a budget tablet', () => {
+    const tabs = catalog.filter(
+      (product) => product.brand === 'Samsung' && /^Galaxy Tab/.test(product.line.split('|')[1]!),
+    );
+    const s10plus = tabs.filter((product) => product.series === 'S10+');
+    const a9 = tabs.filter((product) => product.series === 'A9');
+    expect(s10plus.length).toBeGreaterThan(0);
+    for (const product of s10plus) {
+      // $999 for the base storage; the smallest storage, second-hand, is still several hundred.
+      for (const { offer } of product.offers) expect(offer.priceMinor!).toBeGreaterThan(60_000);
+    }
+    for (const product of a9) expect(product.basePriceMinor).toBeLessThan(30_000);
+  });
+
+  it('prices the USB-C and Lightning AirPods Max alike', () => {
+    const airPodsMax = catalog.filter((product) => product.line.includes('AirPods Max'));
+    const series = new Set(airPodsMax.map((product) => product.series));
+    expect([...series].sort()).toEqual(['Lightning', 'USB-C']);
+    const prices = airPodsMax.map((product) => product.basePriceMinor);
+    expect(Math.max(...prices) - Math.min(...prices)).toBeLessThan(5_000);
+    for (const product of airPodsMax) {
+      for (const { offer } of product.offers) {
+        expect(offer.priceMinor!).toBeGreaterThan(40_000);
+        expect(offer.priceMinor!).toBeLessThan(60_000);
+      }
+    }
+  });
+
+  it('lets every listing but a Costco bundle show an identifier, so none becomes a second product', () => {
+    for (const { product, offer } of offers) {
+      if (offer.gtin === null && offer.mpn === null) {
+        expect(offer.url, product.title).toMatch(/costco\.com/);
+        expect(offer.title).toMatch(/Bonus|Bundle|with|\+/i);
+      }
     }
   });
 

@@ -60,6 +60,10 @@ export interface DemoProduct {
   key: string;
   /** Shared by the colour, size and storage variants of one model. */
   family: string;
+  /** The product line the family belongs to (brand, name and series templates). */
+  line: string;
+  /** The family's series, e.g. 'S10+' of the Galaxy Tab line. */
+  series: string;
   /** Accessories: the family of the device they fit. Not the same product as that device. */
   accessoryFor: string | null;
   category: DemoCategory;
@@ -118,6 +122,7 @@ interface Family {
   kind: KindWords;
   line: LineWords;
   name: string;
+  series: string;
   /** With {v} still in it when a variant is part of the model number. */
   model: string | null;
   noun: Phrase;
@@ -284,13 +289,13 @@ function planFamily(state: CatalogState, familyIndex: number): Family {
 
   const nouns = line.noun ?? kind.noun;
   const device = kind.fits ? random.pick(devicesFor(state, kind, line)) : null;
-  const listPrice =
-    random.between(kind.price[0], kind.price[1]) * (line.priceFactor ?? 1) * (bundle ? 1.12 : 1);
+  const listPrice = familyListPrice(kind, line, series, random) * (bundle ? 1.12 : 1);
   const family: Family = {
     key,
     kind,
     line,
     name,
+    series,
     model,
     noun: nouns,
     features,
@@ -311,6 +316,29 @@ function planFamily(state: CatalogState, familyIndex: number): Family {
 }
 
 // ---- prices ----
+
+/** How far one family's list price strays from its line's base (a named model's: less). */
+const FAMILY_SPREAD = 0.12;
+const NAMED_SERIES_SPREAD = 0.03;
+
+/**
+ * A family's list price in dollars, before variant factors: a known model's own price, else
+ * the line's base (the kind's typical price, the geometric middle of its range, times the
+ * line's factor), each a little off. Drawn per line, not per family, so two families of one
+ * line (the USB-C and Lightning AirPods Max) cost about the same, and a Galaxy Tab S10+ is
+ * never priced like a budget tablet.
+ */
+function familyListPrice(
+  kind: KindWords,
+  line: LineWords,
+  series: string,
+  random: DemoRandom,
+): number {
+  const named = line.seriesPrices?.[series];
+  const base = named ?? Math.sqrt(kind.price[0] * kind.price[1]) * (line.priceFactor ?? 1);
+  const spread = named === undefined ? FAMILY_SPREAD : NAMED_SERIES_SPREAD;
+  return base * random.between(1 - spread, 1 + spread);
+}
 
 /** A list price the way brands set them: 24.99, 149.99, 349.99, 1,499.99; Apple's end in .00. */
 function listPriceMinor(dollars: number, isApple: boolean): number {
@@ -349,8 +377,9 @@ function shopPriceMinor(retailer: DemoRetailerKey, dollars: number, random: Demo
 
 /** How far below or above list price a retailer usually sells (a factor of list price). */
 function priceFactor(retailer: DemoRetailerKey, condition: Condition, random: DemoRandom): number {
-  if (condition === 'refurbished') return random.between(0.68, 0.85);
-  if (condition === 'used') return random.between(0.55, 0.72);
+  // Second-hand units sell under new ones, but not so far that a listing looks like a mistake.
+  if (condition === 'refurbished') return random.between(0.76, 0.88);
+  if (condition === 'used') return random.between(0.7, 0.8);
   const onSale = random.chance(0.22);
   switch (retailer) {
     case 'costco':
@@ -387,8 +416,12 @@ function shippingOf(
     case 'target':
     case 'bestbuy':
       return priceMinor >= 3500 ? 0 : 599;
-    case 'amazon':
-      return priceMinor >= 3500 || random.chance(0.6) ? 0 : 599;
+    case 'amazon': {
+      // Drawn whatever the price, so that a change of prices leaves the rest of the catalog
+      // (titles, shops, identifiers) as it was.
+      const shipsFree = random.chance(0.6);
+      return priceMinor >= 3500 || shipsFree ? 0 : 599;
+    }
     case 'ebay':
       return random.chance(0.6)
         ? 0
@@ -582,6 +615,10 @@ function buildProduct(
     // A Costco bundle is its own item: the maker's GTIN and MPN do not apply to it.
     const showsGtin = !costcoExtra && random.chance(odds.gtin * (condition === 'new' ? 1 : 0.5));
     const showsMpn = !costcoExtra && mpn !== null && random.chance(odds.mpn);
+    // A listing with neither identifier could not be linked to its product and would be
+    // listed in Browse as a product of its own, beside the real one: such a shop shows the
+    // MPN (the GTIN where the product has none). Only a Costco bundle, its own item, has none.
+    const unlinkable = !costcoExtra && !showsGtin && !showsMpn;
     const id = retailerProductIdFor(
       retailer,
       state.next(state.retailerCounters, retailer),
@@ -602,8 +639,15 @@ function buildProduct(
         url: productUrlFor(retailer, id, title, playStationSection(kind.kind)),
         title,
         brand: brandShown,
-        gtin: showsGtin ? gtin : null,
-        mpn: showsMpn && mpn !== null ? shownMpn(retailer, mpn, random) : null,
+        gtin: showsGtin || (unlinkable && mpn === null) ? gtin : null,
+        mpn:
+          mpn === null
+            ? null
+            : showsMpn
+              ? shownMpn(retailer, mpn, random)
+              : unlinkable
+                ? mpn
+                : null,
         modelNumbers: model !== null && title.includes(model) ? [model] : [],
         category: kind.category,
         imageUrl: null,
@@ -622,6 +666,8 @@ function buildProduct(
   return {
     key: `demo-${state.seed}-${String(productIndex).padStart(6, '0')}`,
     family: family.key,
+    line: `${line.brand}|${line.name}|${line.series}`,
+    series: family.series,
     accessoryFor: family.device?.family ?? null,
     category: kind.category,
     kind: kind.kind,

@@ -69,6 +69,12 @@ export interface LineWords {
   specs?: readonly FamilySpec[];
   axes?: readonly Axis[];
   priceFactor?: number;
+  /**
+   * List prices in dollars of series that are real, well-known models (before variant
+   * factors), so a Galaxy Tab S10+ costs what one does; other lines price every family near
+   * the line's base (the kind's typical price times priceFactor).
+   */
+  seriesPrices?: Readonly<Record<string, number>>;
   weight?: number;
   /** only: the retailers that carry it; must: retailers that always do; extra: added weights. */
   retailers?: {
@@ -706,6 +712,16 @@ export const demoKinds: readonly KindWords[] = [
         name: '{series}',
         series:
           '[MacBook Air 13-inch (M2)|MacBook Air 13-inch (M3)|MacBook Air 15-inch (M3)|MacBook Air 13-inch (M4)|MacBook Air 15-inch (M4)|MacBook Pro 14-inch (M3)|MacBook Pro 14-inch (M4)|MacBook Pro 16-inch (M4 Pro)]',
+        seriesPrices: {
+          'MacBook Air 13-inch (M2)': 999,
+          'MacBook Air 13-inch (M3)': 1099,
+          'MacBook Air 15-inch (M3)': 1299,
+          'MacBook Air 13-inch (M4)': 999,
+          'MacBook Air 15-inch (M4)': 1199,
+          'MacBook Pro 14-inch (M3)': 1599,
+          'MacBook Pro 14-inch (M4)': 1599,
+          'MacBook Pro 16-inch (M4 Pro)': 2499,
+        },
         model: 'A[2|3]###',
         applePart: true,
         noun: ['Laptop', 'Notebook'],
@@ -803,6 +819,7 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'Apple',
         name: 'AirPods Max ({series})',
         series: '[USB-C|Lightning]',
+        seriesPrices: { 'USB-C': 549, Lightning: 549 },
         model: 'A2[0|9]#%',
         applePart: true,
         features: [activeNoiseCancelling],
@@ -841,6 +858,12 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'Apple',
         name: '{series}',
         series: '[AirPods 4|AirPods 4 with Active Noise Cancellation|AirPods Pro 2|AirPods Pro 3]',
+        seriesPrices: {
+          'AirPods 4': 129,
+          'AirPods 4 with Active Noise Cancellation': 179,
+          'AirPods Pro 2': 249,
+          'AirPods Pro 3': 249,
+        },
         model: 'A3[0|1]##',
         applePart: true,
         priceFactor: 1.3,
@@ -919,6 +942,16 @@ export const demoKinds: readonly KindWords[] = [
         name: '{series}',
         series:
           '[iPad (10th generation)|iPad (A16)|iPad Air 11-inch (M2)|iPad Air 13-inch (M2)|iPad Air 11-inch (M3)|iPad Pro 11-inch (M4)|iPad Pro 13-inch (M4)|iPad mini (A17 Pro)]',
+        seriesPrices: {
+          'iPad (10th generation)': 349,
+          'iPad (A16)': 349,
+          'iPad Air 11-inch (M2)': 599,
+          'iPad Air 13-inch (M2)': 799,
+          'iPad Air 11-inch (M3)': 599,
+          'iPad Pro 11-inch (M4)': 999,
+          'iPad Pro 13-inch (M4)': 1299,
+          'iPad mini (A17 Pro)': 499,
+        },
         model: 'A[2|3]###',
         applePart: true,
         noun: ['', 'Tablet', 'iPad'],
@@ -938,6 +971,16 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'Samsung',
         name: 'Galaxy Tab {series}',
         series: '[S9|S9 FE|S10|S10+|A9|A9+|S10 Ultra|S9 FE+]',
+        seriesPrices: {
+          S9: 799,
+          'S9 FE': 449,
+          S10: 899,
+          'S10+': 999,
+          A9: 159,
+          'A9+': 219,
+          'S10 Ultra': 1199,
+          'S9 FE+': 599,
+        },
         model: 'SM-X%#0',
         mpn: '{model}NZ{variant}XAR',
       },
@@ -980,6 +1023,19 @@ export const demoKinds: readonly KindWords[] = [
         name: '{series}',
         series:
           '[iPhone 15|iPhone 15 Plus|iPhone 15 Pro|iPhone 15 Pro Max|iPhone 16|iPhone 16 Plus|iPhone 16 Pro|iPhone 16 Pro Max|iPhone 16e|iPhone 17|iPhone 17 Pro]',
+        seriesPrices: {
+          'iPhone 15': 729,
+          'iPhone 15 Plus': 829,
+          'iPhone 15 Pro': 999,
+          'iPhone 15 Pro Max': 1199,
+          'iPhone 16': 799,
+          'iPhone 16 Plus': 899,
+          'iPhone 16 Pro': 999,
+          'iPhone 16 Pro Max': 1199,
+          'iPhone 16e': 599,
+          'iPhone 17': 799,
+          'iPhone 17 Pro': 1099,
+        },
         model: 'A3###',
         applePart: true,
         noun: ['', 'Smartphone', 'iPhone'],
@@ -1082,6 +1138,13 @@ export const demoKinds: readonly KindWords[] = [
         name: '{series}',
         series:
           '[Apple Watch Series 9 GPS|Apple Watch Series 10 GPS|Apple Watch SE GPS|Apple Watch Series 10 GPS + Cellular|Apple Watch Ultra 2]',
+        seriesPrices: {
+          'Apple Watch Series 9 GPS': 399,
+          'Apple Watch Series 10 GPS': 399,
+          'Apple Watch SE GPS': 249,
+          'Apple Watch Series 10 GPS + Cellular': 499,
+          'Apple Watch Ultra 2': 799,
+        },
         model: 'A2###',
         applePart: true,
         noun: ['', 'Smartwatch', 'Smart Watch'],
@@ -1276,6 +1339,7 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'PlayStation',
         name: '{series}',
         series: '[PlayStation 5|PlayStation 5 Pro|PlayStation 5 Slim]',
+        seriesPrices: { 'PlayStation 5': 499, 'PlayStation 5 Pro': 699, 'PlayStation 5 Slim': 449 },
         mode: 'bundles',
         model: 'CFI-[1|2|7][0|1]#%',
         axes: [
@@ -1300,6 +1364,7 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'Microsoft',
         name: '{series}',
         series: '[Xbox Series X|Xbox Series S]',
+        seriesPrices: { 'Xbox Series X': 599, 'Xbox Series S': 379 },
         mode: 'bundles',
         model: '[RRT|RRS|XXU]-000%#',
         axes: [
@@ -1322,6 +1387,11 @@ export const demoKinds: readonly KindWords[] = [
         brand: 'Nintendo',
         name: '{series}',
         series: '[Nintendo Switch \u2013 OLED Model|Nintendo Switch Lite|Nintendo Switch 2]',
+        seriesPrices: {
+          'Nintendo Switch \u2013 OLED Model': 349,
+          'Nintendo Switch Lite': 199,
+          'Nintendo Switch 2': 449,
+        },
         mode: 'bundles',
         model: '[HEG|HDH|BEE]-S-[KA|KB|GA|BA]A[AA|AB]',
         axes: [
