@@ -92,12 +92,15 @@ export class ReferralRepository {
 
   /**
    * Adds clicks the journal kept, skipping any the ledger already has (by click id), so that
-   * clicks shipped twice after a crash are counted once. COPY into a temporary table of the
+   * clicks shipped twice after a crash are counted once; resolves once they are durable. COPY into a temporary table of the
    * clicks' shape, then one insert from it: the cheap COPY, and a conflict rule COPY lacks.
    */
   async shipClicks(clicks: NewClick[]): Promise<void> {
     if (clicks.length === 0) return;
     await this.#db.transaction().execute(async (trx) => {
+      // The journal forgets what was shipped once this commits: whatever the server's default,
+      // the commit must be on disk before it is acknowledged.
+      await sql`set local synchronous_commit = on`.execute(trx);
       await sql`create temporary table if not exists shipped_clicks (like clicks) on commit delete rows`.execute(
         trx,
       );
