@@ -1,56 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  identityClient,
-  identityKeys,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+  expectKnownError,
+  signUpWithPassword,
+  startIdentityApp,
+  type IdentityApp,
+} from '../../../../test/identity-app.ts';
+import { extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
 
 /** Contact channels over `/api/v1` (stack-auth.md §3.9), verification mail over SMTP. */
-const publicUrl = 'http://localhost:3000';
-let testDb: TestDatabase;
-let app: FastifyInstance;
 let inbox: SmtpInbox;
-let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  inbox = await startSmtpInbox();
-  app = await buildTestApp(testDb, { publicUrl, smtpUrl: inbox.url });
-  keys = await identityKeys(testDb.database.db, publicUrl);
-  api = identityClient(app, keys);
+  identity = await startIdentityApp({ smtp: true });
+  ({ api } = identity);
+  inbox = identity.inbox!;
 });
-afterAll(async () => {
-  await app?.close();
-  await inbox?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
 let counter = 0;
 const newEmail = () => `channel${++counter}-${Date.now()}@example.com`;
-async function signUp() {
-  const email = newEmail();
-  const response = await api.call('POST', '/auth/password/sign-up', {
-    body: { email, password: 'correct horse battery' },
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<{ access_token: string; user_id: string }>();
-  return { email, token: body.access_token, id: body.user_id };
-}
-
-function expectKnownError(
-  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['x-stack-known-error']).toBe(code);
-  expect(response.json()).toMatchObject({ code });
-}
+const signUp = () => signUpWithPassword(api, { email: newEmail() });
 
 describe('contact channels', () => {
   it('adds a second email, verifies it by mail and makes it primary', async () => {

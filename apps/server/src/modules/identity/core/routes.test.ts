@@ -2,56 +2,43 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  identityClient,
-  identityKeys,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { startSmtpInbox, extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+  expectKnownError,
+  signUpWithPassword,
+  startIdentityApp,
+  type IdentityApp,
+} from '../../../../test/identity-app.ts';
+import { identityClient, type IdentityKeys } from '../../../../test/identity-client.ts';
+import { extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
+import type { TestDatabase } from '../../../../test/test-database.ts';
 
-const publicUrl = 'http://localhost:3000';
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let inbox: SmtpInbox;
 let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
+const publicUrl = 'http://localhost:3000';
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  inbox = await startSmtpInbox();
-  app = await buildTestApp(testDb, { publicUrl, smtpUrl: inbox.url });
-  keys = await identityKeys(testDb.database.db, publicUrl);
-  api = identityClient(app, keys);
+  identity = await startIdentityApp({ smtp: true });
+  ({ testDb, app, keys, api } = identity);
+  inbox = identity.inbox!;
 });
-afterAll(async () => {
-  await app?.close();
-  await inbox?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
 let counter = 0;
 const newEmail = () => `shopper${++counter}-${Date.now()}@example.com`;
 
+/** A new user, with the token endpoint's own field names. */
 async function signUp(email = newEmail(), password = 'correct horse battery') {
-  const response = await api.call('POST', '/auth/password/sign-up', { body: { email, password } });
-  expect(response.statusCode).toBe(200);
+  const user = await signUpWithPassword(api, { email, password });
   return {
     email,
     password,
-    ...response.json<{ access_token: string; refresh_token: string; user_id: string }>(),
+    access_token: user.token,
+    refresh_token: user.refreshToken,
+    user_id: user.id,
   };
-}
-
-function expectKnownError(
-  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['x-stack-known-error']).toBe(code);
-  expect(response.headers['x-hexclave-known-error']).toBe(code);
-  expect(response.json()).toMatchObject({ code });
 }
 
 /** Asks for a sign-in link for `email` and returns the code the emailed link carries. */
