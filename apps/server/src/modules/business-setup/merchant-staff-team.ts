@@ -68,6 +68,8 @@ export class MerchantStaffTeam {
       displayName: business.name,
       creator,
       serverMetadata: { business_id: business.id },
+      // Lets the invitation page offer the business dashboard once someone joins.
+      clientReadOnlyMetadata: { ipick_business: true },
     });
     for (const member of staff) {
       if (member.user_id === owner?.user_id) continue;

@@ -9,6 +9,7 @@ import { PlaceholderHandler } from './placeholder-handler';
 import { SignInHandler } from './sign-in-handler';
 import { SignOutHandler } from './sign-out-handler';
 import { SignUpHandler } from './sign-up-handler';
+import { TeamInvitationHandler } from './team-invitation-handler';
 
 /** One hosted-auth handler page (spec §2); the route passes which one. */
 export default function HandlerPage({ name }: { name: HandlerName }) {
@@ -32,5 +33,7 @@ export default function HandlerPage({ name }: { name: HandlerName }) {
       return <AccountSettingsHandler />;
     case 'error':
       return <ErrorHandler />;
+    case 'team-invitation':
+      return <TeamInvitationHandler />;
   }
 }

@@ -68,9 +68,8 @@ export interface PlaceholderContent extends HandlerPageText {
 const toSignIn = { to: handlerPath('sign-in'), label: 'Go to sign in' } as const;
 const toHome = { to: HOME_PATH, label: 'Go to the home page' } as const;
 
-/** The pages that arrive with the next identity issue (OAuth, MFA, teams, CLI). */
-export type PlaceholderHandlerName =
-  'oauth-callback' | 'team-invitation' | 'mfa' | 'cli-auth-confirm';
+/** The pages that arrive with the next identity issue (OAuth, MFA, CLI). */
+export type PlaceholderHandlerName = 'oauth-callback' | 'mfa' | 'cli-auth-confirm';
 
 export const placeholderPages: Record<PlaceholderHandlerName, PlaceholderContent> = {
   'oauth-callback': {
@@ -80,13 +79,6 @@ export const placeholderPages: Record<PlaceholderHandlerName, PlaceholderContent
     emptyText:
       'This page is reached from a sign-in provider, which adds the code and state it needs.',
     action: toSignIn,
-  },
-  'team-invitation': {
-    title: 'Team invitation',
-    description: 'Accept an invitation to join a team.',
-    emptyTitle: 'Open the link from your invitation email',
-    emptyText: 'The link in the email carries the invitation code this page needs.',
-    action: toHome,
   },
   mfa: {
     title: 'Two-step verification',

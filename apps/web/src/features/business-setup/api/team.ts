@@ -43,6 +43,26 @@ function useTeamMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise
   });
 }
 
+/** `DELETE /api/business/team/members/:userId` (owners and admins). */
+export async function removeTeamMember(userId: string): Promise<void> {
+  await apiFetch(`/api/business/team/members/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+  });
+}
+
+/** `PATCH /api/business/team/members/:userId` (owners): admin or member. */
+export async function changeTeamRole(input: {
+  userId: string;
+  role: 'admin' | 'member';
+}): Promise<void> {
+  await apiFetch(`/api/business/team/members/${encodeURIComponent(input.userId)}`, {
+    method: 'PATCH',
+    body: { role: input.role },
+  });
+}
+
+export const useRemoveTeamMember = () => useTeamMutation(removeTeamMember);
+export const useChangeTeamRole = () => useTeamMutation(changeTeamRole);
 export const useInviteTeamMember = () => useTeamMutation(inviteTeamMember);
 export const useRevokeInvitation = () => useTeamMutation(revokeInvitation);
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ApiKey, ApiKeyKind } from '@ipick/contracts';
 import { KeyRound } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
@@ -16,6 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
+import { teamQueryOptions } from '../api/team';
 import { CodeBlock } from './code-block';
 import { SectionLoad } from './section-card';
 import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
@@ -33,6 +35,14 @@ const kindLabel: Record<ApiKeyKind, string> = {
 };
 
 /** Shows a new key once, with a copy button; secret keys cannot be shown again. */
+/**
+ * The team, read for whether the signed-in merchant manages keys (owners and admins). A team
+ * that failed to load is left to the team section's own retry rather than fetched again here.
+ */
+function useKeyManagers() {
+  return useQuery({ ...teamQueryOptions(), retryOnMount: false });
+}
+
 export function NewKeyDialog({
   created,
   onClose,
@@ -92,6 +102,7 @@ function KeyRow({
   const rotate = useRotateApiKey();
   const revoke = useRevokeApiKey();
   const access = useMerchantAccess();
+  const canManageKeys = useKeyManagers().data?.canManage === true;
   const name = `${kindLabel[apiKey.kind].toLowerCase()} ${apiKey.prefix}…${apiKey.lastFour}`;
   const isRevoked = apiKey.revokedAt !== null;
 
@@ -121,7 +132,7 @@ function KeyRow({
           )}
         </p>
       </div>
-      {isRevoked || !access.may('write') ? null : (
+      {isRevoked || !access.may('write') || !canManageKeys ? null : (
         <div className="flex flex-wrap gap-2">
           {access.may('create-live-key') ? (
             <ConfirmDialog
@@ -173,6 +184,9 @@ export function ApiKeyManager() {
   // A revoked or rotated key's row loses its buttons: focus goes to the list instead.
   const listRef = useRef<HTMLUListElement>(null);
   const access = useMerchantAccess();
+  // Only an owner or admin makes, rotates and revokes keys; members see them (issue 22).
+  const team = useKeyManagers();
+  const canManageKeys = team.data?.canManage === true;
 
   const make = (kind: ApiKeyKind, button: HTMLElement) => {
     if (create.isPending) return;
@@ -193,7 +207,12 @@ export function ApiKeyManager() {
       {/* Not `disabled` while a key is made: a disabled button drops keyboard focus to the page,
           and a refusal (too many keys) would leave the merchant nowhere. */}
       <MerchantActionNote action="create-live-key" />
-      {access.may('create-live-key') ? (
+      {team.data && !canManageKeys ? (
+        <p className="text-sm text-muted-foreground">
+          Only an owner or admin of the business can create, rotate or revoke keys.
+        </p>
+      ) : null}
+      {access.may('create-live-key') && canManageKeys ? (
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={(event) => make('publishable', event.currentTarget)}

@@ -566,8 +566,52 @@ describe('the settings page', { timeout: 20_000 }, () => {
     stubSettings({ 'GET /api/business/team': () => json(buildTeam({ canManage: false })) });
     renderAt(SETTINGS);
     const team = await screen.findByRole('region', { name: 'Team' });
-    expect(await within(team).findByText(/Only an owner can invite/)).toBeTruthy();
+    expect(await within(team).findByText(/Only an owner or admin can invite/)).toBeTruthy();
+    // Nor can members make, rotate or revoke API keys.
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    expect(
+      await within(keys).findByText(/Only an owner or admin of the business can create/),
+    ).toBeTruthy();
+    expect(within(keys).queryByRole('button', { name: 'Create publishable key' })).toBeNull();
+    expect(within(keys).queryByRole('button', { name: /^Rotate/ })).toBeNull();
     expect(within(team).queryByRole('button', { name: 'Send invitation' })).toBeNull();
+  });
+
+  it('lets the owner make a member an admin and remove a member', async () => {
+    const colleague = {
+      userId: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      email: 'till@lamps.example.com',
+      displayName: null,
+      role: 'member' as const,
+      joinedAt: '2025-02-02T03:04:05.000Z',
+      isYou: false,
+    };
+    const owner = buildTeam().members[0]!;
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    stubSettings({
+      'GET /api/business/team': () => json(buildTeam({ members: [owner, colleague] })),
+      [`PATCH /api/business/team/members/${colleague.userId}`]: ({ method, path, body }) => {
+        sent.push({ method, path, body });
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE /api/business/team/members/${colleague.userId}`]: ({ method, path, body }) => {
+        sent.push({ method, path, body });
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(SETTINGS);
+    const team = await screen.findByRole('region', { name: 'Team' });
+    await user.click(
+      await within(team).findByRole('button', { name: `Make ${colleague.email} an admin` }),
+    );
+    await user.click(within(team).getByRole('button', { name: `Remove ${colleague.email}` }));
+    await user.click(await screen.findByRole('button', { name: 'Remove member' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toMatchObject({ method: 'PATCH', body: { role: 'admin' } });
+    expect(sent[1]).toMatchObject({ method: 'DELETE' });
+    // The owner has no buttons of their own.
+    expect(within(team).queryByRole('button', { name: /owner@lamps/ })).toBeNull();
   });
 
   it('offers a retry when a section fails to load', async () => {

@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { inviteTeamMemberRequestSchema, type TeamInvitation } from '@ipick/contracts';
+import {
+  inviteTeamMemberRequestSchema,
+  type TeamInvitation,
+  type TeamMember,
+} from '@ipick/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,7 +13,13 @@ import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
-import { useInviteTeamMember, useRevokeInvitation, useTeam } from '../api/team';
+import {
+  useChangeTeamRole,
+  useInviteTeamMember,
+  useRemoveTeamMember,
+  useRevokeInvitation,
+  useTeam,
+} from '../api/team';
 import { SectionLoad } from './section-card';
 import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
 import { MerchantActionNote } from '@/features/business-auth/components/merchant-action-note';
@@ -108,13 +118,80 @@ function InvitationRow({
   );
 }
 
+const roleLabel: Record<TeamMember['role'], string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+};
+
+/** Making a colleague an admin (owners) and taking them off the team (owners and admins). */
+function MemberActions({
+  member,
+  canRemove,
+  canChangeRoles,
+}: {
+  member: TeamMember;
+  canRemove: boolean;
+  canChangeRoles: boolean;
+}) {
+  const remove = useRemoveTeamMember();
+  const changeRole = useChangeTeamRole();
+  if (member.role === 'owner' || member.isYou) return null;
+  const who = member.displayName ?? member.email ?? 'this member';
+  const nextRole = member.role === 'admin' ? 'member' : 'admin';
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canChangeRoles ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={changeRole.isPending}
+          aria-label={`Make ${who} ${nextRole === 'admin' ? 'an admin' : 'a member'}`}
+          onClick={() =>
+            changeRole.mutate(
+              { userId: member.userId, role: nextRole },
+              {
+                onSuccess: () =>
+                  toast.success(`${who} is now ${roleLabel[nextRole].toLowerCase()}`),
+                onError: (error) =>
+                  toast.error(toErrorMessage(error, 'The role could not be changed.')),
+              },
+            )
+          }
+        >
+          {nextRole === 'admin' ? 'Make admin' : 'Make member'}
+        </Button>
+      ) : null}
+      {canRemove && (member.role === 'member' || canChangeRoles) ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" aria-label={`Remove ${who}`}>
+              Remove
+            </Button>
+          }
+          title={`Remove ${who} from the team?`}
+          description="They lose access to this business's dashboard, keys and data at once."
+          confirmLabel="Remove member"
+          pendingLabel="Removing…"
+          isDestructive
+          onConfirm={async () => {
+            await remove.mutateAsync(member.userId);
+            toast.success(`${who} was removed from the team`);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /** The people who run the shop on ipick, and the invitations still open. */
 export function TeamManager() {
   const team = useTeam();
   const access = useMerchantAccess();
   if (!team.data) return <SectionLoad query={team} what="team" />;
   const { members, invitations } = team.data;
-  // Owners manage the team, while the business may change anything (not when suspended).
+  // Owners and admins manage the team, while the business may change anything (not when
+  // suspended).
   const canManage = team.data.canManage && access.may('write');
 
   return (
@@ -134,9 +211,16 @@ export function TeamManager() {
                 <span className="text-xs text-muted-foreground break-all">{member.email}</span>
               ) : null}
             </div>
-            <Badge variant={member.role === 'owner' ? 'success' : 'default'}>
-              {member.role === 'owner' ? 'Owner' : 'Member'}
-            </Badge>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={member.role === 'owner' ? 'success' : 'default'}>
+                {roleLabel[member.role]}
+              </Badge>
+              <MemberActions
+                member={member}
+                canRemove={canManage}
+                canChangeRoles={team.data.canChangeRoles && access.may('write')}
+              />
+            </div>
           </li>
         ))}
       </ul>
@@ -162,7 +246,7 @@ export function TeamManager() {
         )
       ) : team.data.canManage ? null : (
         <p className="text-sm text-muted-foreground">
-          Only an owner can invite people or revoke invitations.
+          Only an owner or admin can invite people, revoke invitations or remove members.
         </p>
       )}
     </div>
