@@ -81,6 +81,11 @@ export interface AppDependencies {
   trackerScriptPath?: string;
   /** The identity secret (platform/identity-secret.ts); random per process when absent (tests). */
   identitySecret?: Uint8Array;
+  /**
+   * How often every price alert is checked besides after each import or page read; every
+   * 5 minutes by default, and not at all (null) in tests unless one asks for it.
+   */
+  priceAlertSweepMs?: number | null;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -148,9 +153,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // An import or a page read that reprices offers checks their alerts at once.
   const onOffersRepriced = (offerIds: string[]) => priceAlerts.checkSoon(offerIds);
-  if (config.env !== 'test') {
+  const sweepMs =
+    deps.priceAlertSweepMs !== undefined
+      ? deps.priceAlertSweepMs
+      : config.env === 'test'
+        ? null
+        : PRICE_ALERT_SWEEP_MS;
+  if (sweepMs !== null) {
     // Imports run from the command line (another process) are caught by a sweep of all alerts.
-    const sweep = setInterval(() => priceAlerts.checkSoon(null), PRICE_ALERT_SWEEP_MS);
+    const sweep = setInterval(() => priceAlerts.checkSoon(null), sweepMs);
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
   }

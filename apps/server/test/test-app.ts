@@ -28,7 +28,10 @@ export function testDatabaseOf(app: FastifyInstance): TestDatabase {
 export async function buildTestApp(
   testDb: TestDatabase,
   overrides: Partial<AppSettings> = {},
-  extra: Pick<AppDependencies, 'webRoot' | 'logStream' | 'trackerScriptPath'> = {},
+  extra: Pick<
+    AppDependencies,
+    'webRoot' | 'logStream' | 'trackerScriptPath' | 'priceAlertSweepMs'
+  > = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testSettings(overrides),
