@@ -1,36 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { StackClientApp } from '@stackframe/js';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  identityClient,
-  identityKeys,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+import { startIdentityApp, type IdentityApp } from '../../../../test/identity-app.ts';
+import type { IdentityKeys } from '../../../../test/identity-client.ts';
+import type { TestDatabase } from '../../../../test/test-database.ts';
 import { hashToken } from '../core/secrets.ts';
 
 /** CLI login (stack-auth.md §3.8), through the published client and over raw HTTP. */
 let testDb: TestDatabase;
-let app: FastifyInstance;
 let keys: IdentityKeys;
 let baseUrl: string;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  keys = await identityKeys(testDb.database.db, baseUrl);
-  api = identityClient(app, keys);
+  identity = await startIdentityApp({ listen: true });
+  ({ testDb, keys, baseUrl, api } = identity);
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
 function clientApp() {
   return new StackClientApp({

@@ -1,42 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { StackClientApp } from '@stackframe/js';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  identityClient,
-  identityKeys,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+import { startIdentityApp, type IdentityApp } from '../../../../test/identity-app.ts';
+import type { IdentityKeys } from '../../../../test/identity-client.ts';
+import { extractLink, type SmtpInbox } from '../../../../test/smtp-inbox.ts';
+import type { TestDatabase } from '../../../../test/test-database.ts';
 import { hashToken } from '../core/secrets.ts';
 
 /** Two-factor sign-in with TOTP (stack-auth.md §3.3), through the published client and HTTP. */
 let testDb: TestDatabase;
-let app: FastifyInstance;
 let keys: IdentityKeys;
 let baseUrl: string;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
 let inbox: SmtpInbox;
+let identity: IdentityApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  inbox = await startSmtpInbox();
-  app = await buildTestApp(testDb, { smtpUrl: inbox.url });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  keys = await identityKeys(testDb.database.db, baseUrl);
-  api = identityClient(app, keys);
+  identity = await startIdentityApp({ smtp: true, listen: true });
+  ({ testDb, keys, baseUrl, api } = identity);
+  inbox = identity.inbox!;
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-  await inbox?.close();
-});
+afterAll(() => identity?.close());
 
 const PASSWORD = 'mfa password 123';
 let userCount = 0;
