@@ -8,6 +8,8 @@ import { OAuth } from './oauth/oauth.ts';
 import { OAuthRepository } from './oauth/oauth-repository.ts';
 import { OAuthProviders, type SharedOAuthCredentials } from './oauth/providers.ts';
 import { SealedSecrets } from './oauth/sealed-secrets.ts';
+import { Passkeys } from './passkeys/passkeys.ts';
+import { PasskeysRepository } from './passkeys/passkeys-repository.ts';
 import { MfaRepository } from './mfa/mfa-repository.ts';
 import {
   createIdentityCore,
@@ -47,6 +49,7 @@ export interface Identity extends IdentityCore {
   contactChannels: ContactChannels;
   apiKeys: ApiKeys;
   oauth: OAuth;
+  passkeys: Passkeys;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -82,6 +85,11 @@ export function createIdentity(options: IdentityOptions): Identity {
     publicUrl: options.publicUrl,
   });
   core.accounts.oauthProvidersOf = (user) => oauth.userProviders(user);
+  const passkeys = new Passkeys(
+    new PasskeysRepository(options.db),
+    core.accounts,
+    options.publicUrl,
+  );
   return {
     ...core,
     authorizationCodeGrant: (project, request, ip) => oauth.exchangeCode(project, request, ip),
@@ -93,5 +101,6 @@ export function createIdentity(options: IdentityOptions): Identity {
     contactChannels,
     apiKeys,
     oauth,
+    passkeys,
   };
 }

@@ -8,6 +8,7 @@ import { contactChannelRoutes } from './contact-channels/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import type { Identity } from './identity.ts';
 import { permissionRoutes } from './permissions/routes.ts';
 import { invitationRoutes } from './teams/invitation-routes.ts';
@@ -66,6 +67,7 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(cliRoutes, { identity });
   await app.register(mfaRoutes, { identity });
   await app.register(oauthRoutes, { identity });
+  await app.register(passkeyRoutes, { identity });
   await app.register(teamRoutes, { identity });
   await app.register(permissionRoutes, { identity });
   await app.register(invitationRoutes, { identity });
