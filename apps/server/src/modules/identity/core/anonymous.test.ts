@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  identityClient,
-  identityKeys,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+import { startIdentityApp, type IdentityApp } from '../../../../test/identity-app.ts';
 
 /** `POST /auth/anonymous/sign-up` (stack-auth.md §3.4) and the upgrade of an anonymous user. */
-let testDb: TestDatabase;
 let app: FastifyInstance;
-let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
+let identity: IdentityApp;
 const letAnonymousIn = { 'x-stack-allow-anonymous-user': 'true' };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb);
-  keys = await identityKeys(testDb.database.db, 'http://localhost:3000');
-  api = identityClient(app, keys);
+  identity = await startIdentityApp();
+  ({ app, api } = identity);
 });
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
+afterAll(() => identity?.close());
 
 describe('anonymous sign-up', () => {
   it('signs an anonymous user in, keeps them out of user lists, and upgrades them in place', async () => {
