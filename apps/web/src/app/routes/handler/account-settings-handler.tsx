@@ -6,6 +6,8 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { EmailStatus } from '@/features/auth/components/email-status';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SessionsList } from '@/features/auth/components/sessions-list';
+import { EmailAddresses } from '@/features/account-identity/components/email-addresses';
+import { MyTeams } from '@/features/account-identity/components/my-teams';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 function SettingsSection({
@@ -37,7 +39,7 @@ export function AccountSettingsHandler() {
     <PageContainer className="max-w-2xl">
       <PageHeader
         title="Account settings"
-        description="Your profile, email address, password and signed-in devices."
+        description="Your profile, email addresses, teams, password and signed-in devices."
       />
       <div className="flex flex-col gap-6">
         <SettingsSection title="Profile" description="The name ipick shows for your account.">
@@ -48,6 +50,15 @@ export function AccountSettingsHandler() {
           description="The address you sign in with and where ipick sends account emails."
         >
           <EmailStatus user={user} />
+        </SettingsSection>
+        <SettingsSection
+          title="Email addresses"
+          description="Every address on your account. The primary one is where ipick writes and what you sign in with."
+        >
+          <EmailAddresses />
+        </SettingsSection>
+        <SettingsSection title="Teams" description="The teams you belong to on ipick.">
+          <MyTeams />
         </SettingsSection>
         <SettingsSection
           title="Password"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { identityCall } from './identity-client';
+import { identityCall } from '@/lib/identity-api';
 
 const detailsSchema = z.object({ team_id: z.string(), team_display_name: z.string() });
 export type TeamInvitationDetails = z.infer<typeof detailsSchema>;

@@ -13,7 +13,7 @@ const identityAccessSchema = z.object({
  * which reads the session cookie; without a session the call goes without a user.
  */
 export async function identityCall<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   schema: { parse(input: unknown): T },

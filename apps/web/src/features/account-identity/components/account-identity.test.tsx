@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser, json, stubApi, type FakeRequest } from '@/test/fake-api';
+import { renderAt } from '@/test/render-app';
+
+const PRIMARY = { id: 'c1', value: 'ada@example.com', is_primary: true, is_verified: true };
+const SECOND = { id: 'c2', value: 'ada@work.example', is_primary: false, is_verified: true };
+const NEW = { id: 'c3', value: 'ada@home.example', is_primary: false, is_verified: false };
+const channel = (fields: typeof PRIMARY) => ({ ...fields, used_for_auth: fields.is_primary });
+
+function stubAccount(extra: Record<string, (request: FakeRequest) => Response> = {}) {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const record = (request: FakeRequest) => {
+    sent.push({ method: request.method, path: request.path, body: request.body });
+    return json({ success: true });
+  };
+  stubApi({
+    user: buildUser({ email: 'ada@example.com' }),
+    routes: {
+      'GET /api/auth/sessions': () => json({ sessions: [] }),
+      'POST /api/auth/identity-token': () =>
+        json({ projectId: 'p', publishableClientKey: 'pck', accessToken: 'token' }),
+      'GET /api/v1/contact-channels': () =>
+        json({ items: [channel(PRIMARY), channel(SECOND), channel(NEW)], is_paginated: false }),
+      'GET /api/v1/teams': () => json({ items: [{ id: 't1', display_name: 'Lamp Shop' }] }),
+      'POST /api/v1/contact-channels': (request) => {
+        sent.push({ method: request.method, path: request.path, body: request.body });
+        return json(channel({ ...NEW, id: 'c4', value: 'ada@new.example' }), 201);
+      },
+      'POST /api/v1/contact-channels/me/c4/send-verification-code': record,
+      'POST /api/v1/contact-channels/me/c3/send-verification-code': record,
+      'PATCH /api/v1/contact-channels/me/c2': record,
+      'DELETE /api/v1/contact-channels/me/c3': record,
+      ...extra,
+    },
+  });
+  return sent;
+}
+
+describe('account settings: email addresses and teams', () => {
+  it('lists the addresses with their state, and the teams', async () => {
+    stubAccount();
+    renderAt('/handler/account-settings');
+    const list = await screen.findByRole('list', { name: 'Email addresses' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('ada@example.comPrimaryVerified') as unknown,
+      expect.stringContaining('ada@work.exampleVerified') as unknown,
+      expect.stringContaining('ada@home.exampleNot verified') as unknown,
+    ]);
+    // The primary address can be neither removed nor made primary again.
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(await screen.findByText('Lamp Shop')).toBeTruthy();
+  });
+
+  it('adds an address and mails it a link, verifies, makes primary and removes', async () => {
+    const sent = stubAccount();
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    const form = await screen.findByRole('form', { name: 'Add an email address' });
+    await user.type(within(form).getByLabelText('Another email address'), 'not an address');
+    await user.click(within(form).getByRole('button', { name: 'Add email' }));
+    expect(within(form).getByText('Enter a valid email address')).toBeTruthy();
+    await user.clear(within(form).getByLabelText('Another email address'));
+    await user.type(within(form).getByLabelText('Another email address'), 'ada@new.example');
+    await user.click(within(form).getByRole('button', { name: 'Add email' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/contact-channels',
+      body: { user_id: 'me', type: 'email', value: 'ada@new.example', used_for_auth: false },
+    });
+    expect(sent[1]).toMatchObject({
+      path: '/api/v1/contact-channels/me/c4/send-verification-code',
+      body: { callback_url: expect.stringMatching(/\/handler\/email-verification$/) as unknown },
+    });
+
+    await user.click(
+      screen.getByRole('button', { name: 'Send a verification link to ada@home.example' }),
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Make ada@work.example your primary email' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove ada@home.example' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove email' }));
+    await waitFor(() => expect(sent).toHaveLength(5));
+    expect(sent.slice(2)).toEqual([
+      expect.objectContaining({ path: '/api/v1/contact-channels/me/c3/send-verification-code' }),
+      expect.objectContaining({
+        method: 'PATCH',
+        path: '/api/v1/contact-channels/me/c2',
+        body: { is_primary: true, used_for_auth: true },
+      }),
+      expect.objectContaining({ method: 'DELETE', path: '/api/v1/contact-channels/me/c3' }),
+    ]);
+  });
+
+  it("shows the server's reason when an address is refused", async () => {
+    stubAccount({
+      'POST /api/v1/contact-channels': () =>
+        json(
+          {
+            code: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+            error: 'This email is already used by another account.',
+          },
+          409,
+        ),
+    });
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    const form = await screen.findByRole('form', { name: 'Add an email address' });
+    await user.type(within(form).getByLabelText('Another email address'), 'taken@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Add email' }));
+    expect(
+      await within(form).findByText('This email is already used by another account.'),
+    ).toBeTruthy();
+  });
+});
