@@ -7,6 +7,7 @@ import { adminModule } from './modules/admin/routes.ts';
 import { AuthRepository } from './modules/auth/auth-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { businessAuthRoutes } from './modules/auth/business-routes.ts';
+import { identitySessionRoutes } from './modules/auth/identity-session-routes.ts';
 import { identityTokenRoutes } from './modules/auth/identity-token-routes.ts';
 import { merchantAccessPlugin } from './modules/auth/merchant-access.ts';
 import { businessSetupModule } from './modules/business-setup/business-setup-module.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(identityTokenRoutes, { auth });
+  await app.register(identitySessionRoutes, { auth, isSecure });
   await app.register(adminModule, {
     prefix: '/api/admin',
     auth,

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSession } from '../../../test/browser-session.ts';
+import { identityClient, identityKeys } from '../../../test/identity-client.ts';
+import { buildTestApp } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+
+/** A sign-in made through the identity API in the browser becomes the product's session. */
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let api: ReturnType<typeof identityClient>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await buildTestApp(testDb);
+  api = identityClient(app, await identityKeys(testDb.database.db, 'http://localhost:3000'));
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.dispose();
+});
+
+async function identitySignIn() {
+  const email = `adopted-${Date.now()}@example.com`;
+  const signUp = await api.call('POST', '/auth/password/sign-up', {
+    body: { email, password: 'adopted password 1' },
+  });
+  return { email, refreshToken: signUp.json<{ refresh_token: string }>().refresh_token };
+}
+
+describe('POST /api/auth/identity-session', () => {
+  it('keeps the refresh token in the session cookie, so the pages see the user signed in', async () => {
+    const { email, refreshToken } = await identitySignIn();
+    const browser = browserSession(app);
+    const adopted = await browser.post('/api/auth/identity-session', { refreshToken });
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    expect(adopted.json<{ user: { email: string } }>().user.email).toBe(email);
+    const cookie = adopted.cookies.find((c) => c.value === refreshToken);
+    expect(cookie?.httpOnly).toBe(true);
+    const me = await browser.get('/api/auth/me');
+    expect(me.json<{ user: { email: string } | null }>().user?.email).toBe(email);
+  });
+
+  it('refuses an unknown token and posts from other sites', async () => {
+    const browser = browserSession(app);
+    const unknown = await browser.post('/api/auth/identity-session', { refreshToken: 'nope' });
+    expect(unknown.statusCode).toBe(401);
+    const { refreshToken } = await identitySignIn();
+    const crossSite = await browser.post(
+      '/api/auth/identity-session',
+      { refreshToken },
+      { origin: 'https://evil.example' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect((await browser.get('/api/auth/me')).json<{ user: unknown }>().user).toBeNull();
+    const missing = await browser.post('/api/auth/identity-session', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('refresh token is missing');
+  });
+});
