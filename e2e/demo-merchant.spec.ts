@@ -49,3 +49,63 @@ test('the demo merchant’s Home, Analytics, Attribution and Journeys show data 
     await expect(page.getByText('No journeys yet')).toHaveCount(0);
   });
 });
+
+test('the merchant’s header and pages fit a phone, its links behind "Menu"', async ({ page }) => {
+  test.setTimeout(90_000);
+  const phone = { width: 390, height: 844 };
+  await page.setViewportSize(phone);
+  await page.goto('/business-login');
+  await signInOnPage(page, demoAccounts.merchant);
+  await expect(page).toHaveURL(/\/business\/dashboard/, { timeout: 15_000 });
+
+  const fitsSideways = async (where: string) => {
+    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(width, `${where} scrolls sideways`).toBeLessThanOrEqual(phone.width);
+  };
+  const account = page.getByRole('region', { name: 'Business account' });
+  await expect(account.getByText('Demo Electronics')).toBeVisible({ timeout: 15_000 });
+  const logOut = (await account.getByRole('button', { name: 'Log out' }).boundingBox())!;
+  expect(logOut.x + logOut.width).toBeLessThanOrEqual(phone.width);
+
+  // The site's links wait behind "Menu", which opens and closes them.
+  const browseLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+    name: 'Browse',
+  });
+  await expect(browseLink).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(browseLink).toBeVisible();
+  await fitsSideways('the open menu');
+  await page.keyboard.press('Escape');
+  await expect(browseLink).toBeHidden();
+
+  // Both dashboards are a tap away from the chooser a merchant lands on.
+  const main = page.getByRole('main');
+  await fitsSideways('the dashboards chooser');
+  await main.getByRole('link', { name: /Customer journeys/ }).click();
+  await expect(page.getByRole('list', { name: 'Orders' })).toBeVisible({ timeout: 15_000 });
+  await fitsSideways('Customer journeys');
+  await page.goBack();
+  await main.getByRole('link', { name: /Checkout dashboard/ }).click();
+
+  // Every page of the checkout dashboard is a tap away, and none is wider than the phone.
+  const dashboard = page.getByRole('navigation', { name: 'Dashboard' });
+  for (const name of [
+    'Activity',
+    'Integrate',
+    'Analytics',
+    'Products',
+    'Settings',
+    'Attribution',
+    'Home',
+  ]) {
+    await dashboard.getByRole('link', { name, exact: true }).click();
+    await expect(dashboard.getByRole('link', { name, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({
+      timeout: 15_000,
+    });
+    await fitsSideways(name);
+  }
+});
