@@ -13,9 +13,12 @@
  *      each request carries its own `session_id` inside the target, which the 302's Location
  *      echoes and the ledger stores.
  *
- *   npm run bench:redirect -- [--database pglite|postgres|both]
+ *   npm run bench:redirect -- [--database pglite|postgres|both] [--journal]
  *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
  *     [--connections 200] [--duration 10] [--rounds 3] [--kill-after 4]
+ *
+ * With --journal the server keeps clicks in its click journal (IPICK_JOURNAL_DIR, a temporary
+ * folder), each 302 waiting for the journal's fdatasync, and ships them to the ledger behind.
  *
  * PGlite lives in a temporary data directory; PostgreSQL gets a scratch database
  * (ipick_bench_redirect) on the server of --database-url, dropped afterwards. Servers run with
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '3' },
       'kill-after': { type: 'string', default: '4' },
+      journal: { type: 'boolean', default: false },
     },
   });
   if (!['pglite', 'postgres', 'both'].includes(values.database)) {
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
     rounds: positive('rounds', values.rounds),
     killAfter: positive('kill-after', values['kill-after']),
     serverUrl: values['database-url'],
+    journal: values.journal,
   };
 
   const rows: string[][] = [];
@@ -135,6 +140,8 @@ interface Settings {
   rounds: number;
   killAfter: number;
   serverUrl: string;
+  /** Clicks through the click journal (IPICK_JOURNAL_DIR) rather than straight to the ledger. */
+  journal: boolean;
 }
 
 // ---- the measurements ----
@@ -160,7 +167,7 @@ interface Round {
  * turn: redirect, bare, redirect, bare… A server waiting for its turn uses no CPU.
  */
 async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
-  const store = await scratchStore(kind, settings.serverUrl);
+  const store = await scratchStore(kind, settings);
   const app = await startAppServer(store.env);
   const bare = await startServer(
     [...serverNodeFlags, ...tsxArgs, 'bench/redirect.ts', BARE_SERVER_FLAG], // same V8 flags
@@ -249,7 +256,7 @@ function roundRow(database: string, round: string, figures: Round & { ratio?: nu
  * again, and checks every answered click against the ledger.
  */
 async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
-  const store = await scratchStore(kind, settings.serverUrl);
+  const store = await scratchStore(kind, settings);
   try {
     const server = await startAppServer(store.env);
     const load = runLoad(
@@ -266,7 +273,8 @@ async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
     load.instance.stop();
     const { answered } = await load.done;
 
-    const restarted = await startAppServer(store.env); // opens the database after the crash
+    // Opens the database after the crash, and replays the click journal's unshipped clicks.
+    const restarted = await startAppServer(store.env);
     await restarted.stop();
     const recorded = await store.recordedSessionIds();
     const lost = [...answered].filter((id) => !recorded.has(id));
@@ -519,7 +527,21 @@ interface ScratchStore {
   dispose(): Promise<void>;
 }
 
-async function scratchStore(kind: Kind, serverUrl: string): Promise<ScratchStore> {
+async function scratchStore(kind: Kind, settings: Settings): Promise<ScratchStore> {
+  const store = await scratchDatabase(kind, settings.serverUrl);
+  if (!settings.journal) return store;
+  const journalDir = mkdtempSync(join(tmpdir(), 'ipick-bench-journal-'));
+  return {
+    ...store,
+    env: { ...store.env, IPICK_JOURNAL_DIR: journalDir },
+    async dispose() {
+      rmSync(journalDir, { recursive: true, force: true });
+      await store.dispose();
+    },
+  };
+}
+
+async function scratchDatabase(kind: Kind, serverUrl: string): Promise<ScratchStore> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'ipick-bench-redirect-'));
     return {

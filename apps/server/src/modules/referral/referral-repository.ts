@@ -69,6 +69,7 @@ export const clickColumns = [
   'identity_hash',
   'referral_id',
 ] as const satisfies readonly (keyof NewClick)[];
+type ClickColumn = (typeof clickColumns)[number];
 // A column added to the table but not to the list above fails to compile here.
 const everyColumnListed: Record<Exclude<keyof NewClick, (typeof clickColumns)[number]>, never> = {};
 void everyColumnListed;
@@ -92,27 +93,39 @@ export class ReferralRepository {
 
   /**
    * Adds clicks the journal kept, skipping any the ledger already has (by click id), so that
-   * clicks shipped twice after a crash are counted once; resolves once they are durable. COPY into a temporary table of the
-   * clicks' shape, then one insert from it: the cheap COPY, and a conflict rule COPY lacks.
+   * clicks shipped twice after a crash are counted once; resolves once they are durable. A
+   * plain COPY first, the cheapest way in; only a batch the ledger partly has (shipped before
+   * a crash, the journal's progress not yet saved) takes the slower way around its conflicts.
    */
   async shipClicks(clicks: NewClick[]): Promise<void> {
     if (clicks.length === 0) return;
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await durableCommit(trx);
+        await copyRows<DatabaseSchema, ClickColumn>(trx, 'clicks', clickColumns, clicks);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await this.#shipSkippingKnown(clicks);
+    }
+  }
+
+  /** COPY into a temporary table of the clicks' shape, then insert what the ledger lacks. */
+  async #shipSkippingKnown(clicks: NewClick[]): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      // The journal forgets what was shipped once this commits: whatever the server's default,
-      // the commit must be on disk before it is acknowledged.
-      await sql`set local synchronous_commit = on`.execute(trx);
-      await sql`create temporary table if not exists shipped_clicks (like clicks) on commit delete rows`.execute(
-        trx,
-      );
+      await durableCommit(trx);
+      await sql`
+        create temporary table if not exists shipped_clicks (like clicks) on commit delete rows
+      `.execute(trx);
       await copyRows(
         trx as unknown as Kysely<{ shipped_clicks: NewClick }>,
         'shipped_clicks',
         clickColumns,
         clicks,
       );
-      await sql`insert into clicks select * from shipped_clicks on conflict (id) do nothing`.execute(
-        trx,
-      );
+      await sql`
+        insert into clicks select * from shipped_clicks on conflict (id) do nothing
+      `.execute(trx);
     });
   }
 
@@ -230,4 +243,13 @@ export class ReferralRepository {
       .executeTakeFirstOrThrow();
     return (row.value as { secret: string }).secret;
   }
+}
+
+/**
+ * The journal forgets what was shipped once the transaction commits: whatever the server's
+ * default (`synchronous_commit = off` loses the last commits in a crash), this one must be on
+ * disk before it is acknowledged.
+ */
+async function durableCommit(trx: Kysely<DatabaseSchema>): Promise<void> {
+  await sql`set local synchronous_commit = on`.execute(trx);
 }

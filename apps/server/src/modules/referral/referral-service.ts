@@ -142,9 +142,9 @@ export class ReferralService {
 
   /**
    * Follows one redirect request: checks the signature and offer, records the click (durable,
-   * in the ledger or the click journal, before this resolves, unless writing failed) and says where to send the visitor. Throws
-   * `invalid_request` for a signature that does not match and `not_found` for an unknown offer
-   * without `to`; neither records a click.
+   * in the ledger or the click journal, before this resolves, unless writing failed) and says
+   * where to send the visitor. Throws `invalid_request` for a signature that does not match and
+   * `not_found` for an unknown offer without `to`; neither records a click.
    */
   async follow(
     query: RedirectQuery,
