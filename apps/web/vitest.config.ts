@@ -16,5 +16,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A whole sign-in in jsdom, typed key by key, takes seconds when CI's two lanes share two
+    // cores; this is a hang guard, not a speed check.
+    testTimeout: 20_000,
   },
 });
