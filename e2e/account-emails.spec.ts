@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { desktopChrome } from './support/browsing.ts';
+import { linkIn, nextMailTo } from './support/mail.ts';
+
+// Issue 22: a shopper adds a second email address in account settings, confirms it from the
+// mail and makes it primary; then signs in with it.
+test.use(desktopChrome);
+
+test('a shopper adds, verifies and makes primary a second email, and removes the first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const first = `ada-${stamp}@example.com`;
+  const second = `ada-${stamp}@work.example`;
+  const password = 'ada password 123';
+
+  await page.goto('/handler/sign-up?after_auth_return_to=%2Fhandler%2Faccount-settings');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(first);
+  await main.getByLabel('Password').fill(password);
+  await main.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/handler\/account-settings/, { timeout: 15_000 });
+
+  const addresses = page.getByRole('list', { name: 'Email addresses' });
+  await expect(addresses).toContainText(first);
+  const form = page.getByRole('form', { name: 'Add an email address' });
+  await form.getByLabel('Another email address').fill(second);
+  await form.getByRole('button', { name: 'Add email' }).click();
+  await expect(addresses.getByRole('listitem').filter({ hasText: second })).toContainText(
+    'Not verified',
+  );
+
+  const mail = await nextMailTo(second);
+  await page.goto(linkIn(mail, '/handler/email-verification'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/handler/account-settings');
+  const secondRow = page
+    .getByRole('list', { name: 'Email addresses' })
+    .getByRole('listitem')
+    .filter({ hasText: second });
+  await expect(secondRow).toContainText('Verified');
+  await secondRow.getByRole('button', { name: `Make ${second} your primary email` }).click();
+  await expect(secondRow).toContainText('Primary', { timeout: 15_000 });
+
+  const firstRow = page
+    .getByRole('list', { name: 'Email addresses' })
+    .getByRole('listitem')
+    .filter({ hasText: first });
+  await firstRow.getByRole('button', { name: `Remove ${first}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove email' }).click();
+  await expect(page.getByRole('list', { name: 'Email addresses' })).not.toContainText(first, {
+    timeout: 15_000,
+  });
+  await expect(
+    page.getByRole('list', { name: 'Your teams' }).or(page.getByText('You are in no team.')),
+  ).toBeVisible();
+});
