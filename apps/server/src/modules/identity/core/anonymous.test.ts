@@ -50,6 +50,13 @@ describe('anonymous sign-up', () => {
     expect(withAnonymous.json<{ items: { id: string }[] }>().items.map((u) => u.id)).toContain(
       anonymous.user_id,
     );
+    // only_anonymous lists anonymous users and no one else.
+    const onlyAnonymous = await api.call('GET', '/users?only_anonymous=true', { tier: 'server' });
+    const onlyIds = onlyAnonymous.json<{ items: { id: string; is_anonymous: boolean }[] }>().items;
+    expect(onlyIds.map((u) => u.id)).toContain(anonymous.user_id);
+    expect(onlyIds.every((u) => u.is_anonymous)).toBe(true);
+    const badFlag = await api.call('GET', '/users?only_anonymous=yes', { tier: 'server' });
+    expect(badFlag.headers['x-stack-known-error']).toBe('SCHEMA_ERROR');
 
     const email = `upgraded-${Date.now()}@example.com`;
     const upgraded = await api.call('POST', '/auth/password/sign-up', {

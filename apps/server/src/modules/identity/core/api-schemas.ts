@@ -70,6 +70,8 @@ export const clientUserUpdateBody = z.strictObject({
   otp_auth_enabled: z.boolean().optional(),
   passkey_auth_enabled: z.boolean().optional(),
   totp_secret_base64: totpSecretBase64,
+  // A new address, unverified until its link is followed; a client cannot remove its email.
+  primary_email: email.optional(),
 });
 
 const serverUserFields = {
@@ -156,6 +158,7 @@ export const listUsersQuery = z.strictObject({
   desc: z.enum(['true', 'false']).optional(),
   query: z.string().max(256).optional(),
   include_anonymous: z.enum(['true', 'false']).optional(),
+  only_anonymous: z.enum(['true', 'false']).optional(),
   include_restricted: z.enum(['true', 'false']).optional(),
   team_id: z.uuid().optional(),
 });

@@ -127,6 +127,8 @@ export interface UserListQuery {
   query?: string;
   /** Anonymous users are left out unless asked for; asking for them brings restricted ones too. */
   includeAnonymous: boolean;
+  /** Only anonymous users (`only_anonymous`), whatever `includeAnonymous` says. */
+  onlyAnonymous?: boolean;
   /** Users restricted by an admin are left out unless asked for. */
   includeRestricted: boolean;
   /** Only these users (a team's members), when given. */
@@ -374,7 +376,9 @@ export class IdentityRepository {
       if (options.userIds.length === 0) return { users: [], nextCursor: null };
       query = query.where('u.id', 'in', options.userIds);
     }
-    if (!options.includeAnonymous) {
+    if (options.onlyAnonymous) {
+      query = query.where('u.is_anonymous', '=', true);
+    } else if (!options.includeAnonymous) {
       query = query.where('u.is_anonymous', '=', false);
       if (!options.includeRestricted) query = query.where('u.restricted_by_admin', '=', false);
     }

@@ -341,6 +341,31 @@ describe('the current user', () => {
     });
     expectKnownError(serverOnlyField, 400, 'SCHEMA_ERROR');
 
+    // A new primary email starts unverified; another user's sign-in email is refused, and a
+    // client may neither remove its email nor say it is verified.
+    const moved = newEmail();
+    const changed = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { primary_email: moved.toUpperCase() },
+    });
+    expect(changed.json()).toMatchObject({ primary_email: moved, primary_email_verified: false });
+    const other = await signUp();
+    expectKnownError(
+      await api.call('PATCH', '/users/me', {
+        accessToken: access_token,
+        body: { primary_email: other.email },
+      }),
+      409,
+      'USER_EMAIL_ALREADY_EXISTS',
+    );
+    for (const body of [{ primary_email: null }, { primary_email_verified: true }]) {
+      expectKnownError(
+        await api.call('PATCH', '/users/me', { accessToken: access_token, body }),
+        400,
+        'SCHEMA_ERROR',
+      );
+    }
+
     const deletion = await api.call('DELETE', '/users/me', { accessToken: access_token });
     expect(deletion.statusCode).toBe(400);
     expect(deletion.body).toBe('Client user deletion is not enabled for this project');

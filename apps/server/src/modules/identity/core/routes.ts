@@ -479,6 +479,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       desc: query.desc === 'true',
       query: query.query,
       includeAnonymous: query.include_anonymous === 'true',
+      onlyAnonymous: query.only_anonymous === 'true',
       includeRestricted: query.include_restricted === 'true',
     });
     return {
@@ -579,6 +580,7 @@ function clientChanges(body: unknown) {
     otpAuthEnabled: input.otp_auth_enabled,
     passkeyAuthEnabled: input.passkey_auth_enabled,
     totpSecret: totpSecretOf(input.totp_secret_base64),
+    email: input.primary_email,
   };
 }
 
