@@ -83,13 +83,22 @@ export function stubApi({ user = null, business = null, routes = {} }: FakeApiOp
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(href, 'http://localhost');
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body = typeof init?.body === 'string' ? parseBody(init.body, init.headers) : undefined;
     const route = allRoutes[`${method} ${url.pathname}`];
     if (!route) return apiError(404, 'not_found', 'Not found');
     return route({ method, path: url.pathname, url, body }, session);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetch: fetchMock, session };
+}
+
+/** JSON, or a form (the OAuth token endpoint's) as an object of its fields. */
+function parseBody(body: string, headers: HeadersInit | undefined): unknown {
+  const type = new Headers(headers).get('content-type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(body));
+  }
+  return JSON.parse(body) as unknown;
 }
 
 /** The requests the app sent, as `"METHOD /path"`. */

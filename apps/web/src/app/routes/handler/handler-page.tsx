@@ -4,6 +4,8 @@ import { ErrorHandler } from './error-handler';
 import { ForgotPasswordHandler } from './forgot-password-handler';
 import { isPlaceholderPage, type HandlerName } from './handler-pages';
 import { MagicLinkCallbackHandler } from './magic-link-callback-handler';
+import { MfaHandler } from './mfa-handler';
+import { OAuthCallbackHandler } from './oauth-callback-handler';
 import { PasswordResetHandler } from './password-reset-handler';
 import { PlaceholderHandler } from './placeholder-handler';
 import { SignInHandler } from './sign-in-handler';
@@ -35,5 +37,9 @@ export default function HandlerPage({ name }: { name: HandlerName }) {
       return <ErrorHandler />;
     case 'team-invitation':
       return <TeamInvitationHandler />;
+    case 'oauth-callback':
+      return <OAuthCallbackHandler />;
+    case 'mfa':
+      return <MfaHandler />;
   }
 }

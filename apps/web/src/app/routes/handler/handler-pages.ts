@@ -65,29 +65,12 @@ export interface PlaceholderContent extends HandlerPageText {
   action: { to: string; label: string };
 }
 
-const toSignIn = { to: handlerPath('sign-in'), label: 'Go to sign in' } as const;
 const toHome = { to: HOME_PATH, label: 'Go to the home page' } as const;
 
-/** The pages that arrive with the next identity issue (OAuth, MFA, CLI). */
-export type PlaceholderHandlerName = 'oauth-callback' | 'mfa' | 'cli-auth-confirm';
+/** The page that still only says what it is for: the CLI login confirmation. */
+export type PlaceholderHandlerName = 'cli-auth-confirm';
 
 export const placeholderPages: Record<PlaceholderHandlerName, PlaceholderContent> = {
-  'oauth-callback': {
-    title: 'Finishing sign-in',
-    description: 'Completes a sign-in that started at another provider.',
-    emptyTitle: 'Sign-in providers send you here',
-    emptyText:
-      'This page is reached from a sign-in provider, which adds the code and state it needs.',
-    action: toSignIn,
-  },
-  mfa: {
-    title: 'Two-step verification',
-    description: 'Enter the code from your authenticator app to finish signing in.',
-    emptyTitle: 'This step follows a password sign-in',
-    emptyText:
-      'Accounts with two-step verification are sent here after their password is accepted.',
-    action: toSignIn,
-  },
   'cli-auth-confirm': {
     title: 'Confirm command-line sign-in',
     description: 'Approve a sign-in request from a command-line tool.',

@@ -5,9 +5,11 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
+import { OtherSignInMethods } from '@/features/auth/components/other-sign-in-methods';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { PageSkeleton } from '../../page-skeleton';
+import { handlerPath } from '../handler/handler-pages';
 
 interface SignInViewProps {
   /** A checked, site-relative path to open after signing in (or at once when already signed in). */
@@ -18,7 +20,7 @@ interface SignInViewProps {
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** The sign-in page of /login and /handler/sign-in: password or emailed link. */
+/** The sign-in page of /login and /handler/sign-in: OAuth providers, a passkey, password or emailed link. */
 export function SignInView({ returnTo, signUpHref, forgotPasswordHref }: SignInViewProps) {
   const { user, isLoading } = useAuth();
   const [method, setMethod] = useState<'password' | 'email-link'>('password');
@@ -35,6 +37,11 @@ export function SignInView({ returnTo, signUpHref, forgotPasswordHref }: SignInV
       />
       <Card>
         <CardContent className="flex flex-col gap-4">
+          <OtherSignInMethods
+            returnTo={returnTo}
+            oauthCallbackPath={handlerPath('oauth-callback')}
+            mfaPath={handlerPath('mfa')}
+          />
           {method === 'password' ? <SignInForm /> : <MagicLinkForm />}
           <Button
             variant="link"

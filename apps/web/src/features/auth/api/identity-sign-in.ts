@@ -1,0 +1,287 @@
+import { authSuccessSchema, type AuthSuccess } from '@ipick/contracts';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { z } from 'zod';
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+/**
+ * Sign-in methods that run in the browser against the identity API (`/api/v1`): OAuth
+ * providers with PKCE, passkeys and the two-factor step. Each ends by handing the identity
+ * refresh token to `POST /api/auth/identity-session`, which makes it the shopper's session.
+ */
+
+const accessSchema = z.object({ projectId: z.string(), publishableClientKey: z.string() });
+type Access = z.infer<typeof accessSchema>;
+
+/** The project's id and publishable key, from ipick's own server. */
+function projectAccess(): Promise<Access> {
+  return apiFetch('/api/auth/identity-token', { method: 'POST', schema: accessSchema });
+}
+
+const knownErrorSchema = z.object({
+  code: z.string(),
+  error: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** An identity API failure: its known-error code and words, and any details (an attempt code). */
+export class IdentitySignInError extends ApiError {
+  readonly details: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown>) {
+    super(status, code, message);
+    this.details = details;
+  }
+}
+
+async function identityPost<T>(
+  access: Access,
+  path: string,
+  body: unknown,
+  schema: { parse(input: unknown): T },
+): Promise<T> {
+  const response = await fetch(`/api/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'x-stack-access-type': 'client',
+      'x-stack-project-id': access.projectId,
+      'x-stack-publishable-client-key': access.publishableClientKey,
+    },
+    body: JSON.stringify(body),
+  });
+  return readAnswer(response, schema);
+}
+
+async function readAnswer<T>(response: Response, schema: { parse(input: unknown): T }) {
+  const text = await response.text();
+  if (!response.ok) {
+    const parsed = knownErrorSchema.safeParse(safeJson(text));
+    if (parsed.success) {
+      const { code, error, details } = parsed.data;
+      throw new IdentitySignInError(response.status, code, error, details ?? {});
+    }
+    throw new IdentitySignInError(response.status, 'identity_error', text.trim(), {});
+  }
+  return schema.parse(safeJson(text));
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const tokensSchema = z.object({ refresh_token: z.string() });
+
+/** Makes an identity sign-in the shopper's session. */
+export function adoptIdentitySession(refreshToken: string): Promise<AuthSuccess> {
+  return apiFetch('/api/auth/identity-session', {
+    method: 'POST',
+    body: { refreshToken },
+    schema: authSuccessSchema,
+  });
+}
+
+// ---- what the project offers ----
+
+const projectSchema = z.object({
+  config: z.object({
+    passkey_enabled: z.boolean(),
+    enabled_oauth_providers: z.array(z.object({ id: z.string() })),
+  }),
+});
+
+export interface SignInMethods {
+  oauthProviders: string[];
+  passkeys: boolean;
+}
+
+/** The OAuth providers and passkeys ipick's identity project has turned on. */
+export async function fetchSignInMethods(): Promise<SignInMethods> {
+  const access = await projectAccess();
+  const response = await fetch('/api/v1/projects/current', {
+    headers: {
+      'x-stack-access-type': 'client',
+      'x-stack-project-id': access.projectId,
+      'x-stack-publishable-client-key': access.publishableClientKey,
+    },
+  });
+  const { config } = await readAnswer(response, projectSchema);
+  return {
+    oauthProviders: config.enabled_oauth_providers.map(({ id }) => id),
+    passkeys: config.passkey_enabled,
+  };
+}
+
+// ---- OAuth with PKCE ----
+
+/** Spec §9: the PKCE challenge is SHA-256 of 32 random bytes' verifier. */
+function randomBase64Url(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return base64Url(values);
+}
+
+function base64Url(values: Uint8Array): string {
+  let binary = '';
+  for (const value of values) binary += String.fromCharCode(value);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const OAUTH_STORAGE_PREFIX = 'ipick-oauth:';
+
+interface PendingOAuth {
+  verifier: string;
+  returnTo: string;
+}
+
+/** Where the provider's sign-in comes back to: the oauth-callback handler page. */
+export function oauthCallbackUrl(handlerPath: string): string {
+  return new URL(handlerPath, window.location.origin).href;
+}
+
+/**
+ * Starts an OAuth sign-in: keeps the PKCE verifier in this tab, asks the identity API for the
+ * provider's address (which also sets its flow cookie), and goes there.
+ */
+export async function startOAuthSignIn(input: {
+  provider: string;
+  redirectUri: string;
+  returnTo: string;
+}): Promise<void> {
+  const access = await projectAccess();
+  const verifier = randomBase64Url(32);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  const state = randomBase64Url(24);
+  const pending: PendingOAuth = { verifier, returnTo: input.returnTo };
+  sessionStorage.setItem(OAUTH_STORAGE_PREFIX + state, JSON.stringify(pending));
+  const query = new URLSearchParams({
+    client_id: access.projectId,
+    client_secret: access.publishableClientKey,
+    redirect_uri: input.redirectUri,
+    scope: 'legacy',
+    state,
+    grant_type: 'authorization_code',
+    code_challenge: base64Url(new Uint8Array(digest)),
+    code_challenge_method: 'S256',
+    response_type: 'code',
+    type: 'authenticate',
+    stack_response_mode: 'json',
+  });
+  const response = await fetch(
+    `/api/v1/auth/oauth/authorize/${encodeURIComponent(input.provider)}?${query.toString()}`,
+  );
+  const { location } = await readAnswer(response, z.object({ location: z.string() }));
+  window.location.assign(location);
+}
+
+export type OAuthOutcome =
+  | { kind: 'signed-in'; returnTo: string; auth: AuthSuccess }
+  | { kind: 'mfa'; returnTo: string; attemptCode: string };
+
+/** The §8 words of every failed OAuth callback. */
+export const OAUTH_CALLBACK_FAILED = 'Error signing in during OAuth callback. Please try again.';
+
+/**
+ * Finishes an OAuth sign-in on the callback page: exchanges the one-time code with this tab's
+ * verifier, then starts the session, or says that the two-factor step comes next.
+ */
+export async function finishOAuthSignIn(
+  search: URLSearchParams,
+  redirectUri: string,
+): Promise<OAuthOutcome> {
+  const state = search.get('state');
+  const code = search.get('code');
+  const stored = state ? sessionStorage.getItem(OAUTH_STORAGE_PREFIX + state) : null;
+  if (state) sessionStorage.removeItem(OAUTH_STORAGE_PREFIX + state);
+  if (!code || !stored || search.get('error')) {
+    throw new Error(search.get('message') ?? OAUTH_CALLBACK_FAILED);
+  }
+  const pending = JSON.parse(stored) as PendingOAuth;
+  const access = await projectAccess();
+  const response = await fetch('/api/v1/auth/oauth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pending.verifier,
+      redirect_uri: redirectUri,
+      client_id: access.projectId,
+      client_secret: access.publishableClientKey,
+    }).toString(),
+  });
+  try {
+    const tokens = await readAnswer(response, tokensSchema);
+    return {
+      kind: 'signed-in',
+      returnTo: pending.returnTo,
+      auth: await adoptIdentitySession(tokens.refresh_token),
+    };
+  } catch (error) {
+    const attemptCode = mfaAttemptCode(error);
+    if (attemptCode) return { kind: 'mfa', returnTo: pending.returnTo, attemptCode };
+    throw error;
+  }
+}
+
+function mfaAttemptCode(error: unknown): string | null {
+  if (!(error instanceof IdentitySignInError)) return null;
+  if (error.code !== 'MULTI_FACTOR_AUTHENTICATION_REQUIRED') return null;
+  const code = error.details.attempt_code;
+  return typeof code === 'string' ? code : null;
+}
+
+// ---- the two-factor step ----
+
+/** Completes a sign-in that asked for the second factor with a code from the user's app. */
+export async function completeMfaSignIn(attemptCode: string, totp: string): Promise<AuthSuccess> {
+  const access = await projectAccess();
+  const tokens = await identityPost(
+    access,
+    '/auth/mfa/sign-in',
+    { type: 'totp', totp, code: attemptCode },
+    tokensSchema,
+  );
+  return adoptIdentitySession(tokens.refresh_token);
+}
+
+// ---- passkeys ----
+
+const ceremonySchema = z.object({
+  options_json: z.object({ rpId: z.string().optional() }).passthrough(),
+  code: z.string(),
+});
+
+/**
+ * Signs in with a passkey: the identity API's challenge, with this page's host as the RP id
+ * (the server sends a placeholder, as to the Stack clients), answered by the browser.
+ */
+export async function signInWithPasskey(): Promise<
+  { kind: 'signed-in'; auth: AuthSuccess } | { kind: 'mfa'; attemptCode: string }
+> {
+  const access = await projectAccess();
+  const started = await identityPost(
+    access,
+    '/auth/passkey/initiate-passkey-authentication',
+    {},
+    ceremonySchema,
+  );
+  const optionsJSON = { ...started.options_json, rpId: window.location.hostname };
+  const answer = await startAuthentication({
+    optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+  });
+  try {
+    const tokens = await identityPost(
+      access,
+      '/auth/passkey/sign-in',
+      { authentication_response: answer, code: started.code },
+      tokensSchema,
+    );
+    return { kind: 'signed-in', auth: await adoptIdentitySession(tokens.refresh_token) };
+  } catch (error) {
+    const attemptCode = mfaAttemptCode(error);
+    if (attemptCode) return { kind: 'mfa', attemptCode };
+    throw error;
+  }
+}
