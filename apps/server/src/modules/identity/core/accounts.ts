@@ -438,16 +438,21 @@ export class Accounts {
       /** Whether the email signs in; true unless said otherwise. */
       emailAuthEnabled?: boolean;
       password: string | null;
+      /** A bcrypt hash imported from another system (`password_hash`), kept as it is. */
+      importedPasswordHash?: string;
     },
     changes: UserChanges,
   ): Promise<UserRecord> {
     if (!account.email) refuseEmailFlagsWithoutEmail(account);
     if (account.password) checkPasswordRules(account.password);
+    const passwordHash = account.password
+      ? await hashPassword(account.password)
+      : (account.importedPasswordHash ?? null);
     const user = await this.#createUser(project, {
       email: account.email,
       emailVerified: account.emailVerified,
       emailAuthEnabled: account.emailAuthEnabled,
-      passwordHash: account.password ? await hashPassword(account.password) : null,
+      passwordHash,
     });
     await this.#repository.updateUser(project.id, user.id, changes);
     return (await this.#repository.findUser(project.id, user.id))!;

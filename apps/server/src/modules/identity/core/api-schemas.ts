@@ -119,16 +119,29 @@ function checkRestrictionDetails(
   }
 }
 
+/** A bcrypt hash from another system, imported as is (`$2a$`, `$2b$` or `$2y$`, cost 4-31). */
+const bcryptHash = z
+  .string()
+  .regex(/^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/, 'must be a bcrypt hash');
+
 export const serverUserCreateBody = z
   .strictObject({
     ...serverUserFields,
+    password_hash: bcryptHash.optional(),
     is_anonymous: z.boolean().optional(),
   })
-  .superRefine((body, context) =>
+  .superRefine((body, context) => {
     checkRestrictionDetails(body, false, (field) =>
       context.addIssue({ code: 'custom', message: RESTRICTION_DETAIL_MESSAGE, path: [field] }),
-    ),
-  );
+    );
+    if (body.password_hash !== undefined && (body.password ?? null) !== null) {
+      context.addIssue({
+        code: 'custom',
+        message: 'send a password or a password_hash, not both',
+        path: ['password_hash'],
+      });
+    }
+  });
 export const serverUserUpdateBody = z
   .strictObject({
     ...serverUserFields,

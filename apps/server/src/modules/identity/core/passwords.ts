@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ipick/contracts';
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { knownErrors } from './known-errors.ts';
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1), run off the main thread. */
@@ -19,7 +20,13 @@ export async function verifyPassword(
     await verify(await unknownUserHash, password);
     return false;
   }
+  // Users imported with a bcrypt `password_hash` keep it until they change their password.
+  if (isBcryptHash(passwordHash)) return bcrypt.compare(password, passwordHash);
   return verify(passwordHash, password);
+}
+
+function isBcryptHash(passwordHash: string): boolean {
+  return /^\$2[aby]\$/.test(passwordHash);
 }
 
 /** The identity service's password rules, with the errors clients expect (spec §5, §8). */

@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -958,6 +959,34 @@ describe('password update', () => {
 describe('the server tier', () => {
   it('is refused to client callers', async () => {
     expectKnownError(await api.call('GET', '/users'), 401, 'INSUFFICIENT_ACCESS_TYPE');
+  });
+
+  it('imports a user with a bcrypt password_hash, who signs in with their old password', async () => {
+    const email = newEmail();
+    const password_hash = bcrypt.hashSync('imported password 1', 4);
+    const created = await api.call('POST', '/users', {
+      tier: 'server',
+      body: { primary_email: email, primary_email_auth_enabled: true, password_hash },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ primary_email: email, has_password: true });
+    const signedIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'imported password 1' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const wrong = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: 'not the password' },
+    });
+    expectKnownError(wrong, 400, 'EMAIL_PASSWORD_MISMATCH');
+
+    for (const body of [
+      { primary_email: newEmail(), password_hash: 'md5:5f4dcc3b5aa765d61d8327deb882cf99' },
+      { primary_email: newEmail(), password_hash, password: 'both given here' },
+    ]) {
+      const refused = await api.call('POST', '/users', { tier: 'server', body });
+      expectKnownError(refused, 400, 'SCHEMA_ERROR');
+      expect(refused.body).toContain('password_hash');
+    }
   });
 
   it('creates, reads, updates, lists and deletes users', async () => {

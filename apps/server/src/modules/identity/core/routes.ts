@@ -497,6 +497,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       primary_email_verified,
       primary_email_auth_enabled,
       password,
+      password_hash,
       is_anonymous,
       ...rest
     } = body;
@@ -507,6 +508,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
         emailVerified: primary_email_verified ?? false,
         emailAuthEnabled: primary_email_auth_enabled,
         password: password ?? null,
+        importedPasswordHash: password_hash,
       },
       { ...serverChanges(rest), isAnonymous: is_anonymous },
     );
