@@ -22,6 +22,7 @@ import { IdentityRepository } from './modules/identity/core/identity-repository.
 import { Projects } from './modules/identity/core/projects.ts';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
 import { loadIdentitySecret } from './platform/identity-secret.ts';
+import { oauthProvidersFromEnvironment } from './modules/identity/oauth/operator-providers.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -65,6 +66,7 @@ async function startServer(config: AppConfig): Promise<void> {
   }
   await ensureKnownRetailers(new CatalogRepository(database.db));
   await setUpAccounts(config, database.db);
+  await configureOAuthProviders(database.db, config.publicUrl);
   const identitySecret = await loadIdentitySecret({
     fromEnvironment: config.identitySecret,
     dataDir: config.dataDir,
@@ -110,6 +112,16 @@ async function migrateOnly(config: AppConfig): Promise<void> {
 }
 
 /** First-start accounts: the demo set, and the admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
+/** The OAuth providers the operator set in the environment become ipick's project's. */
+async function configureOAuthProviders(db: Database['db'], publicUrl: string): Promise<void> {
+  const providers = oauthProvidersFromEnvironment(process.env);
+  if (!providers) return;
+  const projects = new Projects(new IdentityRepository(db), publicUrl);
+  const project = await projects.ensureDefaultProject();
+  await projects.configure(project.id, { oauth_providers: providers });
+  console.log(`OAuth sign-in with ${providers.map(({ id }) => id).join(', ')}.`);
+}
+
 async function setUpAccounts(config: AppConfig, db: Database['db']): Promise<void> {
   const setup = accountsSetup(db, config.publicUrl);
   if (config.loadDemoData && (await loadDemoDataOnce(db, setup))) {

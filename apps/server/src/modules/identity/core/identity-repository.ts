@@ -182,6 +182,15 @@ export class IdentityRepository {
       .execute();
   }
 
+  /** Sets top-level keys of the project's config, keeping the others. */
+  async updateProjectConfig(projectId: string, changes: Partial<ProjectConfig>): Promise<void> {
+    await this.#db
+      .updateTable('identity_projects')
+      .set({ config: sql`config || ${JSON.stringify(changes)}::jsonb` })
+      .where('id', '=', projectId)
+      .execute();
+  }
+
   async findFirstProjectId(): Promise<string | null> {
     const row = await this.#db
       .selectFrom('identity_projects')

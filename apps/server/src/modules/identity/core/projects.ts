@@ -56,6 +56,11 @@ export class Projects {
     return (await this.#repository.findProject(id))!;
   }
 
+  /** Changes some of a project's settings (an operator's command until the admin tier). */
+  configure(projectId: string, changes: Partial<ProjectConfig>): Promise<void> {
+    return this.#repository.updateProjectConfig(projectId, changes);
+  }
+
   find(projectId: string): Promise<ProjectRecord | null> {
     return this.#repository.findProject(projectId);
   }
