@@ -7,6 +7,7 @@ import { EmailStatus } from '@/features/auth/components/email-status';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SessionsList } from '@/features/auth/components/sessions-list';
 import { EmailAddresses } from '@/features/account-identity/components/email-addresses';
+import { MyApiKeys } from '@/features/account-identity/components/my-api-keys';
 import { MyTeams } from '@/features/account-identity/components/my-teams';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
@@ -39,7 +40,7 @@ export function AccountSettingsHandler() {
     <PageContainer className="max-w-2xl">
       <PageHeader
         title="Account settings"
-        description="Your profile, email addresses, teams, password and signed-in devices."
+        description="Your profile, email addresses, teams, API keys, password and signed-in devices."
       />
       <div className="flex flex-col gap-6">
         <SettingsSection title="Profile" description="The name ipick shows for your account.">
@@ -59,6 +60,12 @@ export function AccountSettingsHandler() {
         </SettingsSection>
         <SettingsSection title="Teams" description="The teams you belong to on ipick.">
           <MyTeams />
+        </SettingsSection>
+        <SettingsSection
+          title="API keys"
+          description="Keys that let your own programs act as you. Treat them like a password."
+        >
+          <MyApiKeys />
         </SettingsSection>
         <SettingsSection
           title="Password"

@@ -116,4 +116,55 @@ describe('account settings: email addresses and teams', () => {
       await within(form).findByText('This email is already used by another account.'),
     ).toBeTruthy();
   });
+
+  it('says personal keys are not offered while the project has them off', async () => {
+    stubAccount({
+      'GET /api/v1/projects/current': () => json({ config: { allow_user_api_keys: false } }),
+    });
+    renderAt('/handler/account-settings');
+    expect(await screen.findByText('Personal API keys are not offered on ipick yet.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Create an API key' })).toBeNull();
+  });
+
+  it('creates a key, shows its secret once, and revokes a key', async () => {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const key = {
+      id: 'k1',
+      description: 'price feed',
+      created_at_millis: Date.now(),
+      value: { last_four: 'AB12' },
+    };
+    stubAccount({
+      'GET /api/v1/projects/current': () => json({ config: { allow_user_api_keys: true } }),
+      'GET /api/v1/user-api-keys': () => json({ items: [key], is_paginated: false }),
+      'POST /api/v1/user-api-keys': (request) => {
+        sent.push({ method: request.method, path: request.path, body: request.body });
+        return json({ ...key, id: 'k2', description: 'stock sync', value: 'ipick_sk_user_SECRET' });
+      },
+      'PATCH /api/v1/user-api-keys/k1': (request) => {
+        sent.push({ method: request.method, path: request.path, body: request.body });
+        return json({ ...key, manually_revoked_at_millis: Date.now() });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    expect(await screen.findByText('price feed')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Create an API key' });
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(within(form).getByText('Say what the key is for')).toBeTruthy();
+    await user.type(within(form).getByLabelText('What the key is for'), 'stock sync');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('ipick_sk_user_SECRET')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Revoke the key price feed' }));
+    await user.click(await screen.findByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v1/user-api-keys',
+        body: { user_id: 'me', description: 'stock sync', expires_at_millis: null },
+      },
+      { method: 'PATCH', path: '/api/v1/user-api-keys/k1', body: { revoked: true } },
+    ]);
+  });
 });

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { identityCall } from '@/lib/identity-api';
+
+const projectSchema = z.object({ config: z.object({ allow_user_api_keys: z.boolean() }) });
+
+/** `GET /api/v1/projects/current`: whether ipick lets users make API keys at all. */
+export function useUserApiKeysEnabled() {
+  return useQuery({
+    queryKey: ['account', 'project'] as const,
+    queryFn: async () =>
+      (await identityCall('GET', '/projects/current', undefined, projectSchema)).config
+        .allow_user_api_keys,
+  });
+}
+
+const keySchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  created_at_millis: z.number(),
+  manually_revoked_at_millis: z.number().optional(),
+  expires_at_millis: z.number().optional(),
+  value: z.union([z.string(), z.object({ last_four: z.string() })]),
+});
+export type UserApiKey = z.infer<typeof keySchema>;
+const listSchema = z.object({ items: z.array(keySchema) });
+
+const keysKey = ['account', 'api-keys'] as const;
+
+/** `GET /api/v1/user-api-keys?user_id=me` */
+export function useUserApiKeys(enabled: boolean) {
+  return useQuery({
+    queryKey: keysKey,
+    queryFn: async () =>
+      (await identityCall('GET', '/user-api-keys?user_id=me', undefined, listSchema)).items,
+    enabled,
+  });
+}
+
+function useKeyMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+  });
+}
+
+/** `POST /api/v1/user-api-keys`: the whole secret comes back this once. */
+export const useCreateUserApiKey = () =>
+  useKeyMutation((description: string) =>
+    identityCall(
+      'POST',
+      '/user-api-keys',
+      { user_id: 'me', description, expires_at_millis: null },
+      keySchema,
+    ),
+  );
+
+/** `PATCH /api/v1/user-api-keys/{id}` `{ revoked: true }` */
+export const useRevokeUserApiKey = () =>
+  useKeyMutation((id: string) =>
+    identityCall('PATCH', `/user-api-keys/${encodeURIComponent(id)}`, { revoked: true }, keySchema),
+  );
