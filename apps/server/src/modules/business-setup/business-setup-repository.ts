@@ -190,6 +190,19 @@ export class BusinessSetupRepository {
     });
   }
 
+  /** The identity invitation of the open invitation to `email`, which a new one replaces. */
+  async openIdentityInvitationTo(businessId: string, email: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('business_invitations')
+      .select('identity_invitation_id')
+      .where('business_id', '=', businessId)
+      .where('email', '=', email)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row?.identity_invitation_id ?? null;
+  }
+
   /** The identity invitation behind an open business invitation, if it has one. */
   async identityInvitationOf(businessId: string, id: string): Promise<string | null> {
     const row = await this.#db

@@ -211,6 +211,7 @@ export class BusinessSetupService {
       throw new AppError('conflict', `email: ${email} is already on your team`);
     }
     const now = this.#now();
+    const replaced = await this.#repository.openIdentityInvitationTo(business.id, email);
     const token = randomBytes(32).toString('base64url');
     const row = await this.#repository.insertInvitation(
       {
@@ -241,6 +242,8 @@ export class BusinessSetupService {
       // The identity team's invitation mails the code, for the /handler/team-invitation page.
       const identityInvitationId = await this.#staffTeam.invite(business, actor.userId, email);
       await this.#repository.setIdentityInvitation(row.id, identityInvitationId);
+      // Inviting again replaced the open invitation: its mailed code stops working too.
+      if (replaced) await this.#staffTeam.revokeInvitation(business, replaced);
       return toInvitation(row);
     }
     const link = `${this.#publicUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`;

@@ -499,6 +499,24 @@ describe('the team: /api/business/team and invitations', () => {
     expect(accept.json()).toMatchObject({ code: 'VERIFICATION_CODE_NOT_FOUND' });
   });
 
+  it('replaces an open invitation when the same address is invited again', async () => {
+    const owner = await buildMerchant(app);
+    const email = uniqueEmail('twice');
+    await owner.browser.post('/api/business/team/invitations', { email });
+    const first = await invitationCodeFor(email);
+    await owner.browser.post('/api/business/team/invitations', { email });
+    const second = await invitationCodeFor(email);
+    const team = await owner.browser.get('/api/business/team');
+    expect(team.json<{ invitations: unknown[] }>().invitations).toHaveLength(1);
+    const anyone = browserSession(app);
+    const old = await identityCall(anyone, '/team-invitations/accept/details', { code: first });
+    expect(old.statusCode).toBe(404);
+    const current = await identityCall(anyone, '/team-invitations/accept/details', {
+      code: second,
+    });
+    expect(current.statusCode).toBe(200);
+  });
+
   it('refuses a user who already works for another business', async () => {
     const owner = await buildMerchant(app);
     const elsewhere = await buildMerchant(app);
