@@ -28,6 +28,7 @@ export class MerchantStaffTeam {
     this.#repository = options.repository;
     this.#project = options.project;
     this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+    options.identity.teams.onMemberRemoved((teamId, userId) => this.#followRemoval(teamId, userId));
     options.identity.invitations.onAccept({
       before: async (_project, user, invitation) => {
         const business = await this.#repository.findBusinessByIdentityTeam(invitation.teamId);
@@ -54,6 +55,17 @@ export class MerchantStaffTeam {
           await this.#repository.joinByIdentityInvitation(business.id, invitation.id, user.id);
       },
     });
+  }
+
+  /**
+   * Someone left the business's identity team or was removed from it over the API: they leave
+   * the staff too, except the owner, whom only the business itself can change.
+   */
+  async #followRemoval(teamId: string, userId: string): Promise<void> {
+    const business = await this.#repository.findBusinessByIdentityTeam(teamId);
+    if (!business) return;
+    if ((await this.#repository.roleOf(business.id, userId)) === 'owner') return;
+    await this.#repository.deleteMember(business.id, userId);
   }
 
   /** The business's identity team, made (and filled with its staff) the first time. */

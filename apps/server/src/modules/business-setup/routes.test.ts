@@ -75,17 +75,24 @@ async function identityCall(
   path: string,
   body: unknown,
 ) {
+  return browser.post(`/api/v1${path}`, body, await identityHeaders(browser));
+}
+
+/** The client-tier headers of the browser's signed-in user (or of no user). */
+async function identityHeaders(
+  browser: ReturnType<typeof browserSession>,
+): Promise<Record<string, string>> {
   const access = (await browser.post('/api/auth/identity-token')).json<{
     projectId: string;
     publishableClientKey: string;
     accessToken: string | null;
   }>();
-  return browser.post(`/api/v1${path}`, body, {
+  return {
     'x-stack-access-type': 'client',
     'x-stack-project-id': access.projectId,
     'x-stack-publishable-client-key': access.publishableClientKey,
     ...(access.accessToken ? { 'x-stack-access-token': access.accessToken } : {}),
-  });
+  };
 }
 
 /** The code of the next team invitation mailed to `email`, past other mail (confirmations). */
@@ -114,7 +121,11 @@ async function joinAsMember(owner: Merchant, shopper: Awaited<ReturnType<typeof 
   });
   expect(login.statusCode, login.body).toBe(200);
   const me = await shopper.browser.get('/api/auth/me');
-  return { business, userId: me.json<{ user: { id: string } }>().user.id };
+  return {
+    business,
+    shopper: shopper.browser,
+    userId: me.json<{ user: { id: string } }>().user.id,
+  };
 }
 
 interface Status {
@@ -466,6 +477,16 @@ describe('the team: /api/business/team and invitations', () => {
       .where('team_id', '=', teamId)
       .execute();
     expect(inTeam.map((row) => row.user_id).sort()).toEqual([ownerId, admin.userId].sort());
+
+    // Leaving the identity team over the API (as an SDK app would) leaves the staff too.
+    const leaver = await joinAsMember(owner, await buildShopper());
+    const left = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team-memberships/${teamId}/me`,
+      headers: await identityHeaders(leaver.shopper),
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await leaver.business.get('/api/business/team')).statusCode).toBe(401);
 
     // Another business's owner cannot touch this team.
     const other = await buildMerchant(app);

@@ -148,6 +148,14 @@ export class Teams implements TeamLinks {
     if (!(await this.#repository.deleteMember(teamId, userId))) {
       throw knownErrors.teamMembershipNotFound(teamId, userId);
     }
+    for (const listener of this.#memberRemovedListeners) await listener(teamId, userId);
+  }
+
+  readonly #memberRemovedListeners: ((teamId: string, userId: string) => Promise<void>)[] = [];
+
+  /** Runs after someone leaves or is removed from a team (another module's staff follow it). */
+  onMemberRemoved(listener: (teamId: string, userId: string) => Promise<void>): void {
+    this.#memberRemovedListeners.push(listener);
   }
 
   // ---- member profiles ----
