@@ -45,9 +45,9 @@ const SHOPPER_PAGE_BUDGET = 200 * KB;
  * leave little room under 150 KB. Lower these as pages shrink; remove them once within budget.
  */
 const INTERIM_CEILINGS: Record<string, number> = {
-  'src/app/routes/landing.tsx': 182 * KB,
-  'src/app/routes/new-search.tsx': 220 * KB,
-  'src/app/routes/search.tsx': 215 * KB,
+  'src/app/routes/landing.tsx': 170 * KB,
+  'src/app/routes/new-search.tsx': 192 * KB,
+  'src/app/routes/search.tsx': 186 * KB,
 };
 /**
  * Merchant and admin pages have no size budget; their charts load with them, never before

@@ -1,10 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
-// Its toast library is not needed to show a page; it loads right after.
+// Their toast libraries are not needed to show a page; they load right after.
 const NotificationCenter = lazy(() => import('./notification-center'));
+// Toasts raised before it is there (sonner's `toast()`) are shown when it subscribes: sonner
+// replays the active toasts to a late Toaster.
+const Toaster = lazy(() =>
+  import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
+);
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -28,14 +32,16 @@ export function AppProviders({ children, queryClient = appQueryClient }: AppProv
           Second, stacked system (spec §9). Sonner's built-in defaults already match the rest of
           the spec: toast width 356 px, swipe-dismiss threshold 20 px, removal delay 200 ms.
         */}
-      <Toaster
-        position="bottom-right"
-        visibleToasts={3}
-        gap={14}
-        offset={32}
-        duration={4000}
-        hotkey={['altKey', 'KeyT']}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="bottom-right"
+          visibleToasts={3}
+          gap={14}
+          offset={32}
+          duration={4000}
+          hotkey={['altKey', 'KeyT']}
+        />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toErrorMessage } from '@/lib/error-message';
