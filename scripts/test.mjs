@@ -2,8 +2,9 @@
 // integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), the web build and its
 // size budgets, browser end-to-end — and end with one line: "N passed, N failed".
 //
-// The suites run in two lanes at once: the browser lane (typecheck, build, budgets, end-to-end)
-// spends much of its time waiting on pages, which the other lane's work fills. Each step's
+// The suites run in two lanes at once — lint and the server suites; typecheck, build, budgets,
+// browser tests and unit tests — as the browser tests spend much of their time waiting on
+// pages, which the other lane's work fills. Each step's
 // output is kept in test-results/logs and printed whole when the step ends, so the lanes'
 // lines never interleave.
 import { spawn } from 'node:child_process';
@@ -168,10 +169,9 @@ async function ensureChromium() {
   );
 }
 
-/** Lint, unit and the server suite on each database. */
-async function codeLane() {
+/** Lint and the server suite on each database. */
+async function serverLane() {
   await check('lint', 'npm', ['run', 'lint', '--silent']);
-  await vitest('unit', ['core', 'tracker', 'web', 'scripts']);
   await vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
   if (process.env.DATABASE_URL) {
     await vitest('server on PostgreSQL', ['server'], { IPICK_TEST_DATABASE: 'postgres' });
@@ -182,8 +182,16 @@ async function codeLane() {
   }
 }
 
-/** Typecheck, then the web build, its size budgets and the browser tests on it. */
-async function browserLane() {
+/**
+ * Typecheck, the web build, its size budgets and the browser tests on it, then the unit tests,
+ * which put about half of the whole run in each lane.
+ */
+async function webLane() {
+  await browserChecks();
+  await vitest('unit', ['core', 'tracker', 'web', 'scripts']);
+}
+
+async function browserChecks() {
   await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
   const built = await check('build web app', 'npm', ['run', 'build', '--silent']);
   // Deterministic, so it belongs here rather than in a benchmark: each page's first-load
@@ -197,7 +205,7 @@ async function browserLane() {
   return playwright('browser end-to-end');
 }
 
-await Promise.all([codeLane(), browserLane()]);
+await Promise.all([serverLane(), webLane()]);
 
 console.log(`\n=== summary ${'='.repeat(62)}`);
 for (const outcome of outcomes) {
