@@ -4,9 +4,8 @@
 //
 // The suites run in two lanes at once — lint and the server suites; typecheck, build, budgets,
 // browser tests and unit tests — as the browser tests spend much of their time waiting on
-// pages, which the other lane's work fills. Each step's
-// output is kept in test-results/logs and printed whole when the step ends, so the lanes'
-// lines never interleave.
+// pages, which the other lane's work fills. Each step's output is kept in test-results/logs
+// and printed whole when the step ends, so the lanes' lines never interleave.
 import { spawn } from 'node:child_process';
 import {
   createWriteStream,
