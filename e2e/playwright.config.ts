@@ -7,8 +7,10 @@ import {
   fixtureMerchantPort,
   fixtureShopPort,
   mailCatcher,
+  localOidcProviderPort,
   secondFixtureMerchantPort,
 } from './support/ports.ts';
+import { localOidcClient } from './support/local-oidc-client.ts';
 
 const port = appPort;
 // One fresh embedded database per run; the variable carries it from the runner to its workers.
@@ -73,6 +75,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx e2e/support/local-oidc-provider.ts ${localOidcProviderPort} http://127.0.0.1:${port}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${localOidcProviderPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node --import tsx apps/server/src/main.ts start',
       cwd: '..',
       url: `http://127.0.0.1:${port}/api/health`,
@@ -89,6 +98,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The fixture shop and the closed port live on loopback, which ipick refuses otherwise.
         IPICK_FETCH_ALLOW_PRIVATE: '1',
+        // 'Continue with Local' signs in at the local OpenID provider.
+        IPICK_OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${localOidcProviderPort}`,
+        IPICK_OAUTH_LOCAL_CLIENT_ID: localOidcClient.id,
+        IPICK_OAUTH_LOCAL_CLIENT_SECRET: localOidcClient.secret,
       },
     },
   ],

@@ -9,3 +9,5 @@ export const closedPort = appPort + 4;
 export const fixtureMerchantPort = appPort + 5;
 /** A second merchant's shop, the same product on another host: for a merchant set up in the UI. */
 export const secondFixtureMerchantPort = appPort + 6;
+/** The local OpenID provider ipick's 'Continue with Local' button signs in with. */
+export const localOidcProviderPort = appPort + 7;

@@ -28,15 +28,27 @@ export async function startLocalOidcProvider(options: {
   redirectUris: string[];
   /** Access tokens' lifetime, so tests can watch a refresh happen. */
   accessTokenSeconds?: number;
+  /** A fixed port (browser tests configure ipick with it); any free one otherwise. */
+  port?: number;
+  /** Any login signs in, as `<login>@oidc.test` with a verified email (browser tests). */
+  acceptAnyLogin?: boolean;
+  /** ipick's client id and secret there; fixed test ones otherwise. */
+  client?: { id: string; secret: string };
 }): Promise<LocalOidcProvider> {
   const accounts = new Map<string, LocalAccount>();
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server = createServer((req, res) => handle!(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The issuer needs the port, so the server listens first and answers 503 until the provider
+  // is ready (a health check may come in between).
+  const server = createServer((req, res) => {
+    if (handle) return handle(req, res);
+    res.statusCode = 503;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const clientId = 'ipick-test-client';
-  const clientSecret = 'ipick-test-client-secret-0123456789';
+  const clientId = options.client?.id ?? 'ipick-test-client';
+  const clientSecret = options.client?.secret ?? 'ipick-test-client-secret-0123456789';
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -63,7 +75,9 @@ export async function startLocalOidcProvider(options: {
       RefreshToken: 24 * 3600,
     },
     findAccount: (_ctx, login) => {
-      const account = accounts.get(login);
+      const account: LocalAccount | undefined =
+        accounts.get(login) ??
+        (options.acceptAnyLogin ? { email: `${login}@oidc.test`, name: login } : undefined);
       if (!account) return undefined;
       return {
         accountId: login,
