@@ -27,6 +27,7 @@ import type { ProductPageReader } from '../catalog/product-page-reader.ts';
 import type { CompareRepository, OfferView } from './compare-repository.ts';
 import { CONFIRMED_MISMATCH_REASON, type ConfirmedMismatchLookup } from './confirmed-mismatches.ts';
 import type { MerchantDomainLookup } from './merchant-domains.ts';
+import { PreparedOffers } from './prepared-offers.ts';
 
 /** Alternatives must be at least this close to the pasted product to be shown. */
 const ALTERNATIVE_MIN_SCORE = 0.15;
@@ -499,13 +500,11 @@ function sentences(...parts: (string | null | undefined)[]): string {
   return parts.filter((part) => part).join(' ');
 }
 
+/** Shared by every comparison of the process: a prepared view depends only on the offer. */
+const preparedOffers = new PreparedOffers();
+
 function sideOf(offer: OfferView): PreparedSide {
-  return prepareSide({
-    title: offer.title,
-    brand: offer.brand,
-    model: offer.mpn,
-    category: offer.category,
-  });
+  return preparedOffers.of(offer);
 }
 
 function toProduct(offer: OfferView, source: 'catalog' | 'page'): CompareResponse['product'] {
