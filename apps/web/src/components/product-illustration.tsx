@@ -2,18 +2,21 @@ import {
   Gamepad2,
   Headphones,
   Lamp,
+  MonitorSmartphone,
   Package,
   Smartphone,
-  Tv,
   UtensilsCrossed,
   WashingMachine,
   type LucideIcon,
 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** Each demo catalog category's drawing and tint; other categories get a parcel. */
+/**
+ * Each demo catalog category's drawing and tint; other categories get a parcel. Electronics
+ * holds TVs, tablets and laptops alike, so its drawing is a screen of no one kind.
+ */
 const illustrations: Record<string, { icon: LucideIcon; tint: string }> = {
-  electronics: { icon: Tv, tint: 'from-sky-100 to-sky-200 text-sky-700' },
+  electronics: { icon: MonitorSmartphone, tint: 'from-sky-100 to-sky-200 text-sky-700' },
   gaming: { icon: Gamepad2, tint: 'from-violet-100 to-violet-200 text-violet-700' },
   home: { icon: Lamp, tint: 'from-amber-100 to-amber-200 text-amber-700' },
   kitchen: { icon: UtensilsCrossed, tint: 'from-orange-100 to-orange-200 text-orange-700' },
