@@ -41,11 +41,10 @@ const SHOPPER_PAGE_BUDGET = 200 * KB;
 /**
  * Pages still over their budget, held at a ceiling a little above their size when it was set,
  * so that they cannot grow further while the rest of the work (issue 21) is done: the React
- * and router chunk (96 KB) and the validation library every API answer goes through (29 KB)
- * leave little room under 150 KB. Lower these as pages shrink; remove them once within budget.
+ * and router chunk (96 KB) leaves little room under 150 KB, and the results pages still load
+ * the validation library (27 KB) with their code rather than with their API calls. Lower these as pages shrink; remove them once within budget.
  */
 const INTERIM_CEILINGS: Record<string, number> = {
-  'src/app/routes/landing.tsx': 170 * KB,
   'src/app/routes/new-search.tsx': 192 * KB,
   'src/app/routes/search.tsx': 186 * KB,
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, NetworkError } from './api-client';
+import { ApiError, createApiClient, lazySchema, NetworkError } from './api-client';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -154,6 +154,45 @@ describe('apiFetch', () => {
     await expect(createApiClient({ fetchImpl })('/api/count', { schema })).rejects.toMatchObject({
       code: 'invalid_response',
     });
+  });
+
+  it('validates with a schema loaded alongside the request, loaded once', async () => {
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse({ count: 3 }))
+      .mockResolvedValueOnce(jsonResponse({ count: 'three' }));
+    const load = vi.fn(() =>
+      Promise.resolve({
+        parse(input: unknown): { count: number } {
+          const count = (input as { count: unknown }).count;
+          if (typeof count !== 'number') throw new Error('count must be a number');
+          return { count };
+        },
+      }),
+    );
+    const schema = lazySchema(load);
+    const apiFetch = createApiClient({ fetchImpl });
+
+    await expect(apiFetch('/api/count', { schema })).resolves.toEqual({ count: 3 });
+    await expect(apiFetch('/api/count', { schema })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('says Network error when a lazy schema cannot be downloaded, and tries it again next time', async () => {
+    const fetchImpl = vi
+      .fn<typeof fetch>()
+      .mockImplementation(() => Promise.resolve(jsonResponse({ count: 3 })));
+    const load = vi
+      .fn<() => Promise<{ parse: (input: unknown) => unknown }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ parse: (input) => input });
+    const schema = lazySchema(load);
+    const apiFetch = createApiClient({ fetchImpl });
+
+    await expect(apiFetch('/api/count', { schema })).rejects.toThrow(NetworkError);
+    await expect(apiFetch('/api/count', { schema })).resolves.toEqual({ count: 3 });
   });
 
   it('returns undefined for an empty success answer', async () => {

@@ -1,5 +1,3 @@
-import { apiErrorBodySchema } from '@ipick/contracts';
-
 /** A non-2xx answer from the product API. `code` is the API's snake_case code when it sent one. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,13 +27,42 @@ export interface ResponseSchema<T> {
   parse(input: unknown): T;
 }
 
+/**
+ * A schema that loads with its request instead of with the page (`lazySchema`): the
+ * validation library and the contracts are then no part of the page's first load. The
+ * loading starts when the request does, so it costs no time while the answer is on its way.
+ */
+export interface LazyResponseSchema<T> {
+  load(): Promise<ResponseSchema<T>>;
+}
+
+/** Wraps a dynamic import of a schema; it is loaded once, by the first request that needs it. */
+export function lazySchema<T>(load: () => Promise<ResponseSchema<T>>): LazyResponseSchema<T> {
+  let loading: Promise<ResponseSchema<T>> | undefined;
+  return {
+    load() {
+      loading ??= load().catch((error: unknown) => {
+        // A failed chunk download is tried again by the next request.
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+// The product API's `{ error, code }` body of a failed call, read only when a call fails.
+const apiErrorBodySchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.apiErrorBodySchema),
+);
+
 export interface ApiFetchOptions<T> {
   method?: HttpMethod;
   /** Sent as JSON; a `FormData` (a file upload) is sent as multipart instead. */
   body?: unknown;
   signal?: AbortSignal;
   /** Validates the success body; without it the body is returned as parsed JSON. */
-  schema?: ResponseSchema<T>;
+  schema?: ResponseSchema<T> | LazyResponseSchema<T>;
 }
 
 export interface ApiClientOptions {
@@ -83,6 +110,8 @@ export function createApiClient({
       signal,
     };
     const attempts = idempotentMethods.has(method) ? Math.max(1, maxAttempts) : 1;
+    // A lazy schema downloads while the request is on its way.
+    const schemaReady = schema && 'load' in schema ? loadSchema(schema) : schema;
 
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;
@@ -94,7 +123,7 @@ export function createApiClient({
         await sleep(baseDelayMs * 2 ** (attempt - 1), signal);
         continue;
       }
-      return readResponse(response, schema);
+      return readResponse(response, schemaReady);
     }
   };
 }
@@ -102,9 +131,19 @@ export function createApiClient({
 /** The SPA's one HTTP client for the product API (cookies included, JSON in and out). */
 export const apiFetch: ApiFetch = createApiClient();
 
+/** Loads a lazy schema; a failed download (offline) is the network error the user sees. */
+function loadSchema<T>(schema: LazyResponseSchema<T>): Promise<ResponseSchema<T>> {
+  const loading = schema.load().catch((error: unknown) => {
+    throw new NetworkError({ cause: error });
+  });
+  // Until the answer arrives nobody awaits it; a failed request must not leave it unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+
 async function readResponse<T>(
   response: Response,
-  schema: ResponseSchema<T> | undefined,
+  schemaReady: ResponseSchema<T> | Promise<ResponseSchema<T>> | undefined,
 ): Promise<T> {
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204 || response.status === 205) return undefined as T;
@@ -120,7 +159,8 @@ async function readResponse<T>(
       'The server sent a response we could not read.',
     );
   }
-  if (!schema) return data as T;
+  if (!schemaReady) return data as T;
+  const schema = await schemaReady;
   try {
     return schema.parse(data);
   } catch {
@@ -139,8 +179,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic message.
   }
-  const parsed = apiErrorBodySchema.safeParse(data);
-  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.error);
+  const body = await apiErrorBodySchema
+    .load()
+    .then((schema) => schema.parse(data))
+    .catch(() => null);
+  if (body) return new ApiError(response.status, body.code, body.error);
   return new ApiError(
     response.status,
     HTTP_ERROR_CODE,

@@ -1,6 +1,11 @@
-import { meResponseSchema, type MeResponse } from '@ipick/contracts';
+import type { MeResponse } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Every page asks who is signed in at start: its schema loads with the call, not the page.
+const meResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.meResponseSchema),
+);
 
 /** `GET /api/auth/me`: the signed-in shopper, or `{ user: null }` (200 either way). */
 export function getMe(signal?: AbortSignal): Promise<MeResponse> {

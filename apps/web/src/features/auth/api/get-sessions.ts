@@ -1,6 +1,11 @@
-import { accountSessionsResponseSchema, type AccountSession } from '@ipick/contracts';
+import type { AccountSession } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const accountSessionsResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.accountSessionsResponseSchema),
+);
 
 /** `GET /api/auth/sessions`: the signed-in shopper's devices, newest first. */
 export async function getSessions(signal?: AbortSignal): Promise<AccountSession[]> {

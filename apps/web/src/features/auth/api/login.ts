@@ -1,6 +1,11 @@
-import { authSuccessSchema, type AuthSuccess, type LoginRequest } from '@ipick/contracts';
+import type { AuthSuccess, LoginRequest } from '@ipick/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const authSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.authSuccessSchema),
+);
 import { setSessionUser } from './session-cache';
 
 /** `POST /api/auth/login`: starts a cookie session for the shopper. */

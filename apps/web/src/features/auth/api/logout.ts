@@ -1,6 +1,10 @@
-import { successResponseSchema } from '@ipick/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const successResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.successResponseSchema),
+);
 import { setSessionUser } from './session-cache';
 
 /** `POST /api/auth/logout`: ends this device's session. */

@@ -1,6 +1,11 @@
-import { authSuccessSchema, type AuthSuccess, type RegisterRequest } from '@ipick/contracts';
+import type { AuthSuccess, RegisterRequest } from '@ipick/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const authSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.authSuccessSchema),
+);
 import { setSessionUser } from './session-cache';
 
 /** `POST /api/auth/register`: creates the account, signs it in and emails a verification link. */

@@ -1,11 +1,18 @@
-import {
-  browseResponseSchema,
-  catalogCategoriesResponseSchema,
-  compareExamplesResponseSchema,
-  type BrowseQuery,
-} from '@ipick/contracts';
+import type { BrowseQuery } from '@ipick/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The landing and Browse pages show these answers: their schemas (and the validation library)
+// load with the calls, so the pages render before they are downloaded.
+const catalogCategoriesResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.catalogCategoriesResponseSchema),
+);
+const browseResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.browseResponseSchema),
+);
+const compareExamplesResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.compareExamplesResponseSchema),
+);
 
 /** `GET /api/catalog/categories`. */
 export function categoriesQueryOptions() {

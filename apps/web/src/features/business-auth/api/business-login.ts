@@ -1,6 +1,11 @@
-import { businessAuthSuccessSchema, type Business, type LoginRequest } from '@ipick/contracts';
+import type { Business, LoginRequest } from '@ipick/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const businessAuthSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.businessAuthSuccessSchema),
+);
 import { setSessionBusiness } from './get-business-me';
 
 /** `POST /api/business/auth/login`: starts a merchant session, separate from any shopper one. */

@@ -1,10 +1,11 @@
-import {
-  businessAuthSuccessSchema,
-  type Business,
-  type BusinessRegisterRequest,
-} from '@ipick/contracts';
+import type { Business, BusinessRegisterRequest } from '@ipick/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Part of every page's code (the header's account controls): the schema loads with the call.
+const businessAuthSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.businessAuthSuccessSchema),
+);
 import { setSessionBusiness } from './get-business-me';
 
 /** `POST /api/business/auth/register`: creates the merchant account and signs it in. */

@@ -1,6 +1,11 @@
-import { businessMeResponseSchema, type Business } from '@ipick/contracts';
+import type { Business } from '@ipick/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// Asked at start by every page with the merchant bar: its schema loads with the call.
+const businessMeResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.businessMeResponseSchema),
+);
 
 /** `GET /api/business/auth/me`: the signed-in merchant, or `{ business: null }` (200 either way). */
 export function getBusinessMe(signal?: AbortSignal): Promise<{ business: Business | null }> {
