@@ -19,6 +19,14 @@ export function useTeam() {
   return useQuery(teamQueryOptions());
 }
 
+/**
+ * The team, read for whether the signed-in merchant manages keys (owners and admins). A team
+ * that failed to load is left to the team section's own retry rather than fetched again here.
+ */
+export function useKeyManagers() {
+  return useQuery({ ...teamQueryOptions(), retryOnMount: false });
+}
+
 /** `POST /api/business/team/invitations`: emails the invitation. */
 export function inviteTeamMember(email: string) {
   return apiFetch('/api/business/team/invitations', {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ApiKey, ApiKeyKind } from '@ipick/contracts';
 import { KeyRound } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
@@ -17,7 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys';
-import { teamQueryOptions } from '../api/team';
+import { useKeyManagers } from '../api/team';
 import { CodeBlock } from './code-block';
 import { SectionLoad } from './section-card';
 import { useMerchantAccess } from '@/features/business-auth/hooks/use-merchant-access';
@@ -35,14 +34,6 @@ const kindLabel: Record<ApiKeyKind, string> = {
 };
 
 /** Shows a new key once, with a copy button; secret keys cannot be shown again. */
-/**
- * The team, read for whether the signed-in merchant manages keys (owners and admins). A team
- * that failed to load is left to the team section's own retry rather than fetched again here.
- */
-function useKeyManagers() {
-  return useQuery({ ...teamQueryOptions(), retryOnMount: false });
-}
-
 export function NewKeyDialog({
   created,
   onClose,

@@ -12,7 +12,7 @@ import {
 } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
 import { STATUS_POLL_INTERVAL_MS } from '../api/integration-status';
-import { buildDomain, buildKey, buildStatus, PUBLISHABLE_KEY } from '../test/fixtures';
+import { buildDomain, buildKey, buildStatus, buildTeam, PUBLISHABLE_KEY } from '../test/fixtures';
 import { DASHBOARD_CHOICE_KEY } from '../utils/dashboard-choice';
 
 const IMPORT_ID = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
@@ -24,6 +24,8 @@ function stubMerchant(routes: Record<string, FakeRoute> = {}) {
       'GET /api/business/integration/status': () => json(buildStatus()),
       'GET /api/business/keys': () => json({ keys: [] }),
       'GET /api/business/domains': () => json({ domains: [buildDomain()] }),
+      // The signed-in merchant is the owner, who manages keys.
+      'GET /api/business/team': () => json(buildTeam()),
       ...routes,
     },
   });
@@ -52,6 +54,15 @@ describe('the dashboard integrate page', { timeout: 20_000 }, () => {
     renderAt('/business/dashboard/checkout/integrate');
     expect(await screen.findByText('Your shop has no publishable key in use')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create publishable key' })).toBeTruthy();
+  });
+
+  it('offers a member of the staff no key to make', async () => {
+    stubMerchant({ 'GET /api/business/team': () => json(buildTeam({ canManage: false })) });
+    renderAt('/business/dashboard/checkout/integrate');
+    expect(await screen.findByLabelText('Snippet to paste')).toBeTruthy();
+    expect(await screen.findByText(/Your shop has no publishable key in use/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create publishable key' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create secret key' })).toBeNull();
   });
 
   it('makes a publishable key on click and puts it in the snippet', async () => {

@@ -9,6 +9,7 @@ import { UrlText } from '@/components/ui/url-text';
 import { toErrorMessage } from '@/lib/error-message';
 import { useApiKeys, useCreateApiKey } from '../api/api-keys';
 import { useIntegrationStatus, useSendTestEvent } from '../api/integration-status';
+import { useKeyManagers } from '../api/team';
 import {
   curlConversionExample,
   nodeConversionExample,
@@ -60,6 +61,7 @@ export function CreatePublishableKey({
   error: string | null;
 }) {
   const access = useMerchantAccess();
+  const canManageKeys = useKeyManagers().data?.canManage === true;
   return (
     <Alert>
       <AlertTitle>Your shop has no publishable key in use</AlertTitle>
@@ -72,7 +74,7 @@ export function CreatePublishableKey({
         ) : null}
         <MerchantActionNote action="create-live-key" />
         {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
-        {access.may('create-live-key') ? (
+        {access.may('create-live-key') && canManageKeys ? (
           <Button
             onClick={onCreate}
             aria-disabled={isCreating || undefined}
@@ -189,6 +191,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
   const [secret, setSecret] = useState<string | null>(null);
   const maker = useRef<HTMLButtonElement>(null);
   const access = useMerchantAccess();
+  const canManageKeys = useKeyManagers().data?.canManage === true;
   const hasSecretKey = keys.data?.keys.some(
     (key) => key.kind === 'secret' && key.revokedAt === null,
   );
@@ -215,7 +218,7 @@ export function ServerApiExamples({ origin = window.location.origin }: { origin?
               'Replace the placeholder with your secret key (ipick showed it once, when it was made), or make a new one.'}
       </p>
       <MerchantActionNote action="create-live-key" />
-      {access.may('create-live-key') ? (
+      {access.may('create-live-key') && canManageKeys ? (
         <div>
           {/* Not `disabled` while making it: a disabled button drops keyboard focus to the page. */}
           <Button
