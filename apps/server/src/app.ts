@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { auth, isSecure });
   await app.register(businessAuthRoutes, { auth, isSecure });
   await app.register(identityTokenRoutes, { auth });
-  await app.register(identitySessionRoutes, { auth, isSecure });
+  await app.register(identitySessionRoutes, { auth, isSecure, cliAuth: identity.cliAuth });
   await app.register(adminModule, {
     prefix: '/api/admin',
     auth,

@@ -58,3 +58,31 @@ describe('POST /api/auth/identity-session', () => {
     expect(missing.body).toContain('refresh token is missing');
   });
 });
+
+describe('POST /api/auth/cli-confirm', () => {
+  it('approves a command-line login for the signed-in shopper, once', async () => {
+    const started = await api.call('POST', '/auth/cli', { body: {} });
+    const { login_code: loginCode, polling_code: pollingCode } = started.json<{
+      login_code: string;
+      polling_code: string;
+    }>();
+    const signedOut = browserSession(app);
+    expect((await signedOut.post('/api/auth/cli-confirm', { loginCode })).statusCode).toBe(401);
+
+    const { refreshToken } = await identitySignIn();
+    const browser = browserSession(app);
+    await browser.post('/api/auth/identity-session', { refreshToken });
+    const confirmed = await browser.post('/api/auth/cli-confirm', { loginCode });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const poll = await api.call('POST', '/auth/cli/poll', { body: { polling_code: pollingCode } });
+    expect(poll.statusCode).toBe(201);
+    // The command line holds a session of its own, not the browser's.
+    expect(poll.json<{ refresh_token: string }>().refresh_token).not.toBe(refreshToken);
+
+    const again = await browser.post('/api/auth/cli-confirm', { loginCode });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ error: string }>().error).toBe(
+      'CLI authentication request expired. Please try again.',
+    );
+  });
+});

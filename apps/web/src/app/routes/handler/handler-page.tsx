@@ -2,12 +2,12 @@ import { AccountSettingsHandler } from './account-settings-handler';
 import { EmailVerificationHandler } from './email-verification-handler';
 import { ErrorHandler } from './error-handler';
 import { ForgotPasswordHandler } from './forgot-password-handler';
-import { isPlaceholderPage, type HandlerName } from './handler-pages';
+import { CliAuthConfirmHandler } from './cli-auth-confirm-handler';
+import { type HandlerName } from './handler-pages';
 import { MagicLinkCallbackHandler } from './magic-link-callback-handler';
 import { MfaHandler } from './mfa-handler';
 import { OAuthCallbackHandler } from './oauth-callback-handler';
 import { PasswordResetHandler } from './password-reset-handler';
-import { PlaceholderHandler } from './placeholder-handler';
 import { SignInHandler } from './sign-in-handler';
 import { SignOutHandler } from './sign-out-handler';
 import { SignUpHandler } from './sign-up-handler';
@@ -15,7 +15,6 @@ import { TeamInvitationHandler } from './team-invitation-handler';
 
 /** One hosted-auth handler page (spec §2); the route passes which one. */
 export default function HandlerPage({ name }: { name: HandlerName }) {
-  if (isPlaceholderPage(name)) return <PlaceholderHandler name={name} />;
   switch (name) {
     case 'sign-in':
       return <SignInHandler />;
@@ -41,5 +40,7 @@ export default function HandlerPage({ name }: { name: HandlerName }) {
       return <OAuthCallbackHandler />;
     case 'mfa':
       return <MfaHandler />;
+    case 'cli-auth-confirm':
+      return <CliAuthConfirmHandler />;
   }
 }

@@ -57,29 +57,3 @@ export interface HandlerPageText {
   title: string;
   description: string;
 }
-
-export interface PlaceholderContent extends HandlerPageText {
-  /** What the visitor needs to know or do on this page, said plainly. */
-  emptyTitle: string;
-  emptyText: string;
-  action: { to: string; label: string };
-}
-
-const toHome = { to: HOME_PATH, label: 'Go to the home page' } as const;
-
-/** The page that still only says what it is for: the CLI login confirmation. */
-export type PlaceholderHandlerName = 'cli-auth-confirm';
-
-export const placeholderPages: Record<PlaceholderHandlerName, PlaceholderContent> = {
-  'cli-auth-confirm': {
-    title: 'Confirm command-line sign-in',
-    description: 'Approve a sign-in request from a command-line tool.',
-    emptyTitle: 'Open the address your command-line tool printed',
-    emptyText: 'That address carries the login code this page needs.',
-    action: toHome,
-  },
-};
-
-export function isPlaceholderPage(name: HandlerName): name is PlaceholderHandlerName {
-  return name in placeholderPages;
-}

@@ -150,3 +150,37 @@ describe('the sign-in page', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
 });
+
+describe('/handler/cli-auth-confirm', () => {
+  it('sends someone signed out to sign in and back', async () => {
+    stubApi();
+    renderAt('/handler/cli-auth-confirm?login_code=abc');
+    const link = await screen.findByRole('link', { name: 'Sign in to continue' });
+    expect(link.getAttribute('href')).toBe(
+      `/handler/sign-in?after_auth_return_to=${encodeURIComponent('/handler/cli-auth-confirm?login_code=abc')}`,
+    );
+  });
+
+  it('lets a signed-in user approve the tool, and says when the code has expired', async () => {
+    let confirmations = 0;
+    stubApi({
+      user: buildUser({ email: 'cli@example.com' }),
+      routes: {
+        'POST /api/auth/cli-confirm': ({ body }) => {
+          expect(body).toEqual({ loginCode: 'abc' });
+          return ++confirmations === 1
+            ? apiError(400, 'invalid_code', 'CLI authentication request expired. Please try again.')
+            : json({ success: true });
+        },
+      },
+    });
+    renderAt('/handler/cli-auth-confirm?login_code=abc');
+    expect(await screen.findByText(/asks to sign in to ipick as/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve sign-in' }));
+    expect(
+      await screen.findByText('CLI authentication request expired. Please try again.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve sign-in' }));
+    expect(await screen.findByText('The command-line tool is signed in')).toBeTruthy();
+  });
+});
