@@ -1,6 +1,11 @@
-import { compareResponseSchema, type CompareResponse } from '@ipick/contracts';
+import type { CompareResponse } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const compareResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.compareResponseSchema),
+);
 
 /** `POST /api/compare`: compares the product of a pasted link under the page's request id. */
 export function compareProduct(

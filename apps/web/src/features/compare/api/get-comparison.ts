@@ -1,6 +1,11 @@
-import { compareResponseSchema, type CompareResponse } from '@ipick/contracts';
+import type { CompareResponse } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const compareResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.compareResponseSchema),
+);
 
 /** `GET /api/compare/:requestId`: a comparison made earlier (404 `not_found` when none). */
 export function getComparison(requestId: string, signal?: AbortSignal): Promise<CompareResponse> {

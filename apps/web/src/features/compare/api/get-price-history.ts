@@ -1,6 +1,10 @@
-import { priceHistorySchema } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const priceHistorySchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.priceHistorySchema),
+);
 
 /** `GET /api/offers/:offerId/price-history`: the prices ipick saw an offer at, oldest first. */
 export function priceHistoryQueryOptions(offerId: string) {

@@ -1,11 +1,12 @@
-import {
-  referralTrackingResultSchema,
-  type ReferralTrackingRequest,
-  type ReferralTrackingResult,
-} from '@ipick/contracts';
+import type { ReferralTrackingRequest, ReferralTrackingResult } from '@ipick/contracts';
 import { buildOutboundUrl, createReferralId, PLACEHOLDER_AFFILIATE_IDS } from '@ipick/core';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, lazySchema } from '@/lib/api-client';
 import { outboundHref, type OutboundContext } from '../utils/outbound-link';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const referralTrackingResultSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.referralTrackingResultSchema),
+);
 
 /**
  * `POST /api/track/referral` (spec §7 referral-tracking call). The server answers a refused

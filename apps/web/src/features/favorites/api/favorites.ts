@@ -1,11 +1,14 @@
-import {
-  favoriteSchema,
-  favoritesResponseSchema,
-  type AddFavoriteRequest,
-  type Favorite,
-} from '@ipick/contracts';
+import type { AddFavoriteRequest, Favorite } from '@ipick/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const favoriteSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.favoriteSchema),
+);
+const favoritesResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.favoritesResponseSchema),
+);
 
 /** `GET /api/favorites`: the signed-in shopper's favourites, newest first. */
 export function favoritesQueryOptions() {

@@ -1,6 +1,11 @@
-import { matchReportReceiptResponseSchema, type MatchReportReceipt } from '@ipick/contracts';
+import type { MatchReportReceipt } from '@ipick/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const matchReportReceiptResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.matchReportReceiptResponseSchema),
+);
 
 /** `PATCH /api/match-reports/:id`: the reporter adds a note to the report they just made. */
 export async function addReportNote(input: {

@@ -1,10 +1,11 @@
-import {
-  matchReportReceiptResponseSchema,
-  type CreateMatchReportRequest,
-  type MatchReportReceipt,
-} from '@ipick/contracts';
+import type { CreateMatchReportRequest, MatchReportReceipt } from '@ipick/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const matchReportReceiptResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.matchReportReceiptResponseSchema),
+);
 
 /**
  * `POST /api/match-reports`: "this listing is not the same product". Signed in or not; the

@@ -1,14 +1,22 @@
-import {
-  priceAlertSchema,
-  priceAlertsResponseSchema,
-  priceAlertUnsubscribeInfoSchema,
-  type CreatePriceAlertRequest,
-  type PriceAlert,
-  type PriceAlertUnsubscribeInfo,
-  type UpdatePriceAlertRequest,
+import type {
+  CreatePriceAlertRequest,
+  PriceAlert,
+  PriceAlertUnsubscribeInfo,
+  UpdatePriceAlertRequest,
 } from '@ipick/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The results page renders before the validation library is downloaded: it loads with the call.
+const priceAlertSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.priceAlertSchema),
+);
+const priceAlertsResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.priceAlertsResponseSchema),
+);
+const priceAlertUnsubscribeInfoSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.priceAlertUnsubscribeInfoSchema),
+);
 
 /** `GET /api/price-alerts`: the signed-in shopper's alerts, newest first. */
 export function priceAlertsQueryOptions() {
