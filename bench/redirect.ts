@@ -186,6 +186,9 @@ async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
       const redirect = await measureLoad(app, kind === 'postgres', () =>
         runLoad(app.port, redirectPath, settings, `load${round}`),
       );
+      if (settings.journal) {
+        console.log(`${kind} round ${round}: ${await measureDrain(app.port)}`);
+      }
       const bareFigures = await measureLoad(bare, false, () =>
         runLoad(bare.port, barePath, settings, `bare${round}`),
       );
@@ -196,6 +199,32 @@ async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
     await Promise.all([app.stop(), bare.stop()]);
     await store.dispose();
   }
+}
+
+/**
+ * The click journal's backlog when a load ends (what the shipper has yet to move to the ledger)
+ * and how long it takes to drain, from the server's /api/health.
+ */
+async function measureDrain(port: number): Promise<string> {
+  const backlog = async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const body = (await response.json()) as {
+      clickJournal?: { backlogBytes: number; oldestSeconds: number };
+    };
+    if (!body.clickJournal) throw new Error('the server reports no click journal');
+    return body.clickJournal;
+  };
+  const started = performance.now();
+  const atEnd = await backlog();
+  let current = atEnd;
+  while (current.backlogBytes > 0 && performance.now() - started < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = await backlog();
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return `journal backlog at the end of the load ${Math.round(atEnd.backlogBytes / 1024)} KiB (oldest click ${atEnd.oldestSeconds} s), ${
+    current.backlogBytes === 0 ? `drained in ${seconds} s` : `not drained after ${seconds} s`
+  }`;
 }
 
 /** Each figure's median over the rounds (the ratio's too, not the ratio of medians). */
