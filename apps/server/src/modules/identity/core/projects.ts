@@ -22,7 +22,7 @@ function defaultConfig(publicUrl: string): ProjectConfig {
     sign_up_enabled: true,
     credential_enabled: true,
     magic_link_enabled: true,
-    passkey_enabled: false,
+    passkey_enabled: true,
     allow_localhost: true,
     client_team_creation_enabled: false,
     client_user_deletion_enabled: false,

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { EmailStatus } from '@/features/auth/components/email-status';
+import { PasskeySettings } from '@/features/auth/components/passkey-settings';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SessionsList } from '@/features/auth/components/sessions-list';
 import { EmailAddresses } from '@/features/account-identity/components/email-addresses';
@@ -72,6 +73,12 @@ export function AccountSettingsHandler() {
           description="Changing your password signs out your other devices."
         >
           <ChangePasswordForm />
+        </SettingsSection>
+        <SettingsSection
+          title="Passkeys"
+          description="Sign in with your device's screen lock or a security key instead of a password."
+        >
+          <PasskeySettings />
         </SettingsSection>
         <SettingsSection
           title="Sessions"

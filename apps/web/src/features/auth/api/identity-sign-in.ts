@@ -1,5 +1,5 @@
 import { authSuccessSchema, type AuthSuccess } from '@ipick/contracts';
-import { startAuthentication } from '@simplewebauthn/browser';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { z } from 'zod';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
@@ -9,7 +9,11 @@ import { ApiError, apiFetch } from '@/lib/api-client';
  * refresh token to `POST /api/auth/identity-session`, which makes it the shopper's session.
  */
 
-const accessSchema = z.object({ projectId: z.string(), publishableClientKey: z.string() });
+const accessSchema = z.object({
+  projectId: z.string(),
+  publishableClientKey: z.string(),
+  accessToken: z.string().nullable().optional(),
+});
 type Access = z.infer<typeof accessSchema>;
 
 /** The project's id and publishable key, from ipick's own server. */
@@ -45,6 +49,7 @@ async function identityPost<T>(
       'x-stack-access-type': 'client',
       'x-stack-project-id': access.projectId,
       'x-stack-publishable-client-key': access.publishableClientKey,
+      ...(access.accessToken ? { 'x-stack-access-token': access.accessToken } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -284,4 +289,36 @@ export async function signInWithPasskey(): Promise<
     if (attemptCode) return { kind: 'mfa', attemptCode };
     throw error;
   }
+}
+
+const registrationSchema = z.object({
+  options_json: z.object({ rp: z.object({ id: z.string() }).passthrough() }).passthrough(),
+  code: z.string(),
+});
+
+/**
+ * Adds a passkey to the signed-in account: the identity API's options, with this page's host
+ * as the RP id, answered by the browser's authenticator.
+ */
+export async function registerPasskey(): Promise<void> {
+  const access = await projectAccess();
+  const started = await identityPost(
+    access,
+    '/auth/passkey/initiate-passkey-registration',
+    {},
+    registrationSchema,
+  );
+  const optionsJSON = {
+    ...started.options_json,
+    rp: { ...started.options_json.rp, id: window.location.hostname },
+  };
+  const credential = await startRegistration({
+    optionsJSON: optionsJSON as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  });
+  await identityPost(
+    access,
+    '/auth/passkey/register',
+    { credential, code: started.code },
+    z.object({ user_handle: z.string() }),
+  );
 }

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { appPort } from './support/ports.ts';
+
+/** WebAuthn takes a domain, never an IP address, as the RP id: these pages are on localhost. */
+const site = `http://localhost:${appPort}`;
+
+/**
+ * Passkeys in Chromium with its virtual authenticator (DevTools protocol): a new shopper adds a
+ * passkey in account settings, signs out, and signs in with it on /login.
+ */
+test('registers a passkey, signs out, and signs in with it', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const email = `passkey-${Date.now()}@example.com`;
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await page.goto(`${site}/`);
+  await nav.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Create account' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('passkey password 1');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+
+  await page.goto(`${site}/handler/account-settings`);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Passkey added. You can now sign in with it.')).toBeVisible();
+  // The authenticator holds one discoverable credential for ipick's host.
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+
+  await nav.getByRole('button', { name: email }).click();
+  await page
+    .getByRole('menuitem', { name: 'Sign out', exact: true })
+    .or(page.getByRole('button', { name: 'Sign out', exact: true }))
+    .click();
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  await page.goto(`${site}/login`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+});
