@@ -16,7 +16,7 @@ async function signInOnLoginPage(page: Page, email: string, password: string) {
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill(email);
   await main.getByLabel('Password').fill(password);
-  await main.getByRole('button', { name: 'Sign in' }).click();
+  await main.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.describe('a new shopper', () => {

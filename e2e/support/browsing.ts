@@ -22,7 +22,7 @@ export async function signInOnPage(page: Page, account: { email: string; passwor
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill(account.email);
   await main.getByLabel('Password').fill(account.password);
-  await main.getByRole('button', { name: 'Sign in' }).click();
+  await main.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** A new browser, signed in as the demo admin at /admin-login, on /admin. */
