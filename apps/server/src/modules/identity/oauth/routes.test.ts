@@ -3,19 +3,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  identityClient,
-  identityKeys,
-  updateProjectConfig,
-  type IdentityKeys,
-} from '../../../../test/identity-client.ts';
+import { startIdentityApp, type IdentityApp } from '../../../../test/identity-app.ts';
+import { updateProjectConfig, type IdentityKeys } from '../../../../test/identity-client.ts';
 import {
   startLocalOidcProvider,
   walkProvider,
   type LocalOidcProvider,
 } from '../../../../test/local-oidc-provider.ts';
-import { buildTestApp } from '../../../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.ts';
+import type { TestDatabase } from '../../../../test/test-database.ts';
 
 /**
  * OAuth sign-in with PKCE (stack-auth.md §3.6) against a real OpenID provider on loopback:
@@ -25,18 +20,17 @@ import { createTestDatabase, type TestDatabase } from '../../../../test/test-dat
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let keys: IdentityKeys;
-let api: ReturnType<typeof identityClient>;
+let api: IdentityApp['api'];
 let oidc: LocalOidcProvider;
+let identity: IdentityApp;
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CLIENT_REDIRECT = `${PUBLIC_URL}/handler/oauth-callback`;
 const PROVIDER = 'local';
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildTestApp(testDb, { publicUrl: PUBLIC_URL });
-  keys = await identityKeys(testDb.database.db, PUBLIC_URL);
-  api = identityClient(app, keys);
+  identity = await startIdentityApp({ settings: { publicUrl: PUBLIC_URL } });
+  ({ testDb, app, keys, api } = identity);
   oidc = await startLocalOidcProvider({
     redirectUris: [`${PUBLIC_URL}/api/v1/auth/oauth/callback/${PROVIDER}`],
     accessTokenSeconds: 600,
@@ -53,9 +47,8 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await app?.close();
+  await identity?.close();
   await oidc?.close();
-  await testDb?.dispose();
 });
 
 const useProviders = (providers: unknown[], extra: Record<string, unknown> = {}) =>
