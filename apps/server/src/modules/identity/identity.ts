@@ -85,6 +85,14 @@ export function createIdentity(options: IdentityOptions): Identity {
     publicUrl: options.publicUrl,
   });
   core.accounts.oauthProvidersOf = (user) => oauth.userProviders(user);
+  core.accounts.linkOAuthAccount = async (project, userId, account) => {
+    await oauth.createAccount(project, {
+      userId,
+      ...account,
+      allowSignIn: true,
+      allowConnectedAccounts: true,
+    });
+  };
   const passkeys = new Passkeys(
     new PasskeysRepository(options.db),
     core.accounts,

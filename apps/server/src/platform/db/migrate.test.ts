@@ -121,6 +121,28 @@ describe('migrate', () => {
     });
   });
 
+  it('turns user API keys on for identity projects made before 0040', async () => {
+    testDb = await createTestDatabase({ migrate: false });
+    const { db } = testDb.database;
+    await migrate(
+      db,
+      loadMigrations().filter((m) => m.version < 40),
+    );
+    const id = '0b6f3a52-3a43-4a3b-9d0e-2f1c6d7e8a90';
+    await sql`insert into identity_projects (id, display_name, config)
+      values (${id}, 'ipick', '{"allow_user_api_keys": false, "sign_up_enabled": true}')`.execute(
+      db,
+    );
+
+    await migrate(db);
+    const { config } = await db
+      .selectFrom('identity_projects')
+      .select('config')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(config).toMatchObject({ allow_user_api_keys: true, sign_up_enabled: true });
+  });
+
   it('brings attribution windows above 90 days down to 90 and keeps them there', async () => {
     testDb = await createTestDatabase({ migrate: false });
     const { db } = testDb.database;

@@ -99,6 +99,8 @@ export interface IdentityUsersTable {
   restricted_by_admin_reason: string | null;
   restricted_by_admin_private_details: string | null;
   country_code: string | null;
+  sign_up_risk_score_bot: Generated<number>;
+  sign_up_risk_score_free_trial_abuse: Generated<number>;
 }
 
 export interface IdentityContactChannelsTable {

@@ -33,6 +33,13 @@ export interface UserOAuthProvider {
   email: string | null;
 }
 
+/** An account at one of the project's OAuth providers, linked when the server creates a user. */
+export interface OAuthAccountLink {
+  providerConfigId: string;
+  accountId: string;
+  email: string | null;
+}
+
 export interface SignInResult extends IssuedSession {
   user: UserRecord;
   isNewUser: boolean;
@@ -63,6 +70,10 @@ export class Accounts {
   teamLinks: TeamLinks | null = null;
   /** The user's OAuth accounts for the user read shape; plugged in by the OAuth capability. */
   oauthProvidersOf: ((user: UserRecord) => Promise<UserOAuthProvider[]>) | null = null;
+  /** Links an account at one of the project's OAuth providers; plugged in by the OAuth capability. */
+  linkOAuthAccount:
+    ((project: ProjectRecord, userId: string, account: OAuthAccountLink) => Promise<void>) | null =
+    null;
   readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
     [];
 
@@ -440,9 +451,16 @@ export class Accounts {
       password: string | null;
       /** A bcrypt hash imported from another system (`password_hash`), kept as it is. */
       importedPasswordHash?: string;
+      /** Accounts at the project's OAuth providers to link (`oauth_providers`). */
+      oauthAccounts?: OAuthAccountLink[];
     },
     changes: UserChanges,
   ): Promise<UserRecord> {
+    const oauthAccounts = account.oauthAccounts ?? [];
+    const link = this.linkOAuthAccount;
+    if (oauthAccounts.length > 0 && !link) {
+      throw knownErrors.schemaError('oauth_providers: OAuth sign-in is not set up');
+    }
     if (!account.email) refuseEmailFlagsWithoutEmail(account);
     if (account.password) checkPasswordRules(account.password);
     const passwordHash = account.password
@@ -455,6 +473,13 @@ export class Accounts {
       passwordHash,
     });
     await this.#repository.updateUser(project.id, user.id, changes);
+    try {
+      for (const oauthAccount of oauthAccounts) await link!(project, user.id, oauthAccount);
+    } catch (error) {
+      // An unknown provider or an account linked to someone else: the call makes no user.
+      await this.#repository.deleteUser(project.id, user.id);
+      throw error;
+    }
     return (await this.#repository.findUser(project.id, user.id))!;
   }
 

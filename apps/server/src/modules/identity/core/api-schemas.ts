@@ -124,11 +124,29 @@ const bcryptHash = z
   .string()
   .regex(/^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/, 'must be a bcrypt hash');
 
+/** A sign-up risk score (Stack Auth's `risk_scores.sign_up.*`): a whole number from 0 to 100. */
+const riskScore = z.number().int('must be a whole number').min(0).max(100);
+
 export const serverUserCreateBody = z
   .strictObject({
     ...serverUserFields,
     password_hash: bcryptHash.optional(),
     is_anonymous: z.boolean().optional(),
+    risk_scores: z
+      .strictObject({
+        sign_up: z.strictObject({ bot: riskScore, free_trial_abuse: riskScore }),
+      })
+      .optional(),
+    // Accounts at the project's OAuth providers to link to the new user (e.g. on import).
+    oauth_providers: z
+      .array(
+        z.strictObject({
+          id: z.string().min(1),
+          account_id: z.string().min(1),
+          email: z.email().nullable().optional(),
+        }),
+      )
+      .optional(),
   })
   .superRefine((body, context) => {
     checkRestrictionDetails(body, false, (field) =>

@@ -92,9 +92,16 @@ export interface UserRecord {
   restrictedByAdminReason: string | null;
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
+  riskScores: RiskScores;
   primaryEmail: string | null;
   primaryEmailVerified: boolean;
   primaryEmailAuthEnabled: boolean;
+}
+
+/** Stack Auth's `risk_scores.sign_up`: how likely the sign-up was a bot or trial abuse, 0-100. */
+export interface RiskScores {
+  bot: number;
+  free_trial_abuse: number;
 }
 
 export type UserChanges = Partial<{
@@ -111,6 +118,7 @@ export type UserChanges = Partial<{
   restrictedByAdminReason: string | null;
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
+  riskScores: RiskScores;
   isAnonymous: boolean;
   totpSecret: Uint8Array | null;
 }>;
@@ -339,6 +347,8 @@ export class IdentityRepository {
       restricted_by_admin_reason: changes.restrictedByAdminReason,
       restricted_by_admin_private_details: changes.restrictedByAdminPrivateDetails,
       country_code: changes.countryCode,
+      sign_up_risk_score_bot: changes.riskScores?.bot,
+      sign_up_risk_score_free_trial_abuse: changes.riskScores?.free_trial_abuse,
       is_anonymous: changes.isAnonymous,
       totp_secret: changes.totpSecret,
     };
@@ -693,6 +703,10 @@ function toUserRecord(row: UserRow): UserRecord {
     restrictedByAdminReason: row.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: row.restricted_by_admin_private_details,
     countryCode: row.country_code,
+    riskScores: {
+      bot: row.sign_up_risk_score_bot,
+      free_trial_abuse: row.sign_up_risk_score_free_trial_abuse,
+    },
     primaryEmail: row.primary_email,
     primaryEmailVerified: row.primary_email_verified ?? false,
     primaryEmailAuthEnabled: row.primary_email_auth_enabled ?? false,

@@ -26,7 +26,7 @@ function defaultConfig(publicUrl: string): ProjectConfig {
     allow_localhost: true,
     client_team_creation_enabled: false,
     client_user_deletion_enabled: false,
-    allow_user_api_keys: false,
+    allow_user_api_keys: true,
     allow_team_api_keys: false,
     domains: [{ domain: publicUrl, handler_path: '/handler' }],
   };

@@ -499,6 +499,8 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
       password,
       password_hash,
       is_anonymous,
+      risk_scores,
+      oauth_providers,
       ...rest
     } = body;
     const user = await identity.accounts.createByServer(
@@ -509,8 +511,13 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
         emailAuthEnabled: primary_email_auth_enabled,
         password: password ?? null,
         importedPasswordHash: password_hash,
+        oauthAccounts: (oauth_providers ?? []).map((provider) => ({
+          providerConfigId: provider.id,
+          accountId: provider.account_id,
+          email: provider.email ?? null,
+        })),
       },
-      { ...serverChanges(rest), isAnonymous: is_anonymous },
+      { ...serverChanges(rest), isAnonymous: is_anonymous, riskScores: risk_scores?.sign_up },
     );
     return reply.code(201).send(await presentUser(ctx, user));
   });

@@ -53,6 +53,6 @@ export function toServerUser(user: UserRecord) {
     last_active_at_millis: millis(user.lastActiveAt),
     restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
     country_code: user.countryCode,
-    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+    risk_scores: { sign_up: { ...user.riskScores } },
   };
 }
