@@ -69,6 +69,8 @@ test.describe('a new shopper', () => {
     // Forgot the password: ask for a link, follow it from the mail, choose a new one.
     await page.goto('/login');
     await page.getByRole('main').getByRole('link', { name: 'Forgot password?' }).click();
+    // The page loads its own code: until then the sign-in form, with its own Email, is shown.
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
     await page.getByRole('main').getByLabel('Email').fill(email);
     await page.getByRole('main').getByRole('button', { name: 'Send reset link' }).click();
     await expect(
