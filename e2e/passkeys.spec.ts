@@ -50,4 +50,26 @@ test('registers a passkey, signs out, and signs in with it', async ({ page }) =>
   await page.goto(`${site}/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(nav.getByRole('button', { name: email })).toBeVisible();
+
+  // Account settings lists the passkey; once removed, ipick refuses it even though the
+  // authenticator still offers it.
+  await page.goto(`${site}/handler/account-settings`);
+  const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+  await passkeys.getByRole('button', { name: 'Remove Passkey 1' }).click();
+  await expect(
+    page.getByText('Passkey removed. It no longer signs in to this account.'),
+  ).toBeVisible();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+
+  await nav.getByRole('button', { name: email }).click();
+  await page
+    .getByRole('menuitem', { name: 'Sign out', exact: true })
+    .or(page.getByRole('button', { name: 'Sign out', exact: true }))
+    .click();
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto(`${site}/login`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toContainText('Passkey authentication failed');
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });

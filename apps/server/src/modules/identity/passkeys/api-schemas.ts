@@ -36,3 +36,5 @@ export const signInBody = z.strictObject({
   authentication_response: authenticationResponse,
   code: z.string().min(1),
 });
+
+export const passkeyParams = z.strictObject({ passkeyId: z.uuid('must be a passkey id') });

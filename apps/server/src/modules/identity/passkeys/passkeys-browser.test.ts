@@ -241,4 +241,55 @@ describe('passkeys in Chromium', () => {
     }
     await page.context().close();
   });
+
+  it("lists the signed-in user's passkeys and removes one, after which it no longer signs in", async () => {
+    const page = await pageWithAuthenticator();
+    const user = await newUser();
+    const stranger = await newUser();
+    expect((await register(page, user.access_token)).statusCode).toBe(200);
+    const listed = await api.call('GET', '/auth/passkey/credentials', {
+      accessToken: user.access_token,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { items } = listed.json<{ items: { id: string; created_at_millis: number }[] }>();
+    expect(items).toHaveLength(1);
+    expect(Object.keys(items[0]!).sort()).toEqual(
+      ['backed_up', 'created_at_millis', 'device_type', 'id', 'last_used_at_millis'].sort(),
+    );
+    const passkeyId = items[0]!.id;
+    const theirs = await api.call('GET', '/auth/passkey/credentials', {
+      accessToken: stranger.access_token,
+    });
+    expect(theirs.json<{ items: unknown[] }>().items).toEqual([]);
+    // Someone else's passkey is not theirs to remove; nor is a passkey without a session.
+    const notTheirs = await api.call('DELETE', `/auth/passkey/credentials/${passkeyId}`, {
+      accessToken: stranger.access_token,
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    const signedOut = await api.call('DELETE', `/auth/passkey/credentials/${passkeyId}`, {});
+    expect(signedOut.headers['x-stack-known-error']).toBe('CANNOT_GET_OWN_USER_WITHOUT_USER');
+    const badId = await api.call('DELETE', '/auth/passkey/credentials/not-an-id', {
+      accessToken: user.access_token,
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('passkeyId');
+
+    const removed = await api.call('DELETE', `/auth/passkey/credentials/${passkeyId}`, {
+      accessToken: user.access_token,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ success: true });
+    const after = await api.call('GET', '/auth/passkey/credentials', {
+      accessToken: user.access_token,
+    });
+    expect(after.json<{ items: unknown[] }>().items).toEqual([]);
+    const me = await api.call('GET', '/users/me', { accessToken: user.access_token });
+    expect(me.json<{ passkey_auth_enabled: boolean }>().passkey_auth_enabled).toBe(false);
+    // The authenticator still holds the credential, but ipick no longer accepts it.
+    const { response, code } = await authenticate(page);
+    const refused = await signIn(response, code);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-stack-known-error']).toBe('PASSKEY_AUTHENTICATION_FAILED');
+    await page.context().close();
+  });
 });

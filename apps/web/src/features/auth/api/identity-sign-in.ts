@@ -36,22 +36,32 @@ export class IdentitySignInError extends ApiError {
   }
 }
 
-async function identityPost<T>(
+function identityPost<T>(
   access: Access,
   path: string,
   body: unknown,
   schema: { parse(input: unknown): T },
 ): Promise<T> {
+  return identityRequest(access, 'POST', path, body, schema);
+}
+
+async function identityRequest<T>(
+  access: Access,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: { parse(input: unknown): T },
+): Promise<T> {
   const response = await fetch(`/api/v1${path}`, {
-    method: 'POST',
+    method,
     headers: {
-      'Content-Type': 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       'x-stack-access-type': 'client',
       'x-stack-project-id': access.projectId,
       'x-stack-publishable-client-key': access.publishableClientKey,
       ...(access.accessToken ? { 'x-stack-access-token': access.accessToken } : {}),
     },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return readAnswer(response, schema);
 }
@@ -320,5 +330,42 @@ export async function registerPasskey(): Promise<void> {
     '/auth/passkey/register',
     { credential, code: started.code },
     z.object({ user_handle: z.string() }),
+  );
+}
+
+const passkeyListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      created_at_millis: z.number(),
+      last_used_at_millis: z.number().nullable(),
+    }),
+  ),
+});
+
+export type PasskeySummary = z.infer<typeof passkeyListSchema>['items'][number];
+
+/** The signed-in account's passkeys, oldest first. */
+export async function listPasskeys(): Promise<PasskeySummary[]> {
+  const access = await projectAccess();
+  const { items } = await identityRequest(
+    access,
+    'GET',
+    '/auth/passkey/credentials',
+    undefined,
+    passkeyListSchema,
+  );
+  return items;
+}
+
+/** Removes one of the signed-in account's passkeys: it no longer signs in. */
+export async function removePasskey(passkeyId: string): Promise<void> {
+  const access = await projectAccess();
+  await identityRequest(
+    access,
+    'DELETE',
+    `/auth/passkey/credentials/${encodeURIComponent(passkeyId)}`,
+    undefined,
+    z.object({ success: z.literal(true) }),
   );
 }
