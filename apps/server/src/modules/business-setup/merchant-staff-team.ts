@@ -28,6 +28,7 @@ export class MerchantStaffTeam {
     this.#repository = options.repository;
     this.#project = options.project;
     this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
+    options.identity.teams.guardMemberRemoval((teamId, userId) => this.#keepOwner(teamId, userId));
     options.identity.teams.onMemberRemoved((teamId, userId) => this.#followRemoval(teamId, userId));
     options.identity.invitations.onAccept({
       before: async (_project, user, invitation) => {
@@ -55,6 +56,16 @@ export class MerchantStaffTeam {
           await this.#repository.joinByIdentityInvitation(business.id, invitation.id, user.id);
       },
     });
+  }
+
+  /** The owner stays in the business's team: a business without its owner would have no one in charge. */
+  async #keepOwner(teamId: string, userId: string): Promise<void> {
+    const business = await this.#repository.findBusinessByIdentityTeam(teamId);
+    if (!business || (await this.#repository.roleOf(business.id, userId)) !== 'owner') return;
+    throw new StatusError(
+      409,
+      `You own ${business.name} on ipick, so you cannot leave its team: the business needs its owner.`,
+    );
   }
 
   /**

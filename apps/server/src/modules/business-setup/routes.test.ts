@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import LinkifyIt from 'linkify-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
+import { identityClient, identityKeys } from '../../../test/identity-client.ts';
 import { extractLink, startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
@@ -487,6 +488,21 @@ describe('the team: /api/business/team and invitations', () => {
     });
     expect(left.statusCode, left.body).toBe(200);
     expect((await leaver.business.get('/api/business/team')).statusCode).toBe(401);
+
+    // The owner cannot leave the business's team, by any tier: the business needs its owner.
+    const server = identityClient(
+      app,
+      await identityKeys(testDb.database.db, 'http://localhost:3000'),
+    );
+    const ownerLeaves = await server.call('DELETE', `/team-memberships/${teamId}/${ownerId}`, {
+      tier: 'server',
+    });
+    expect(ownerLeaves.statusCode).toBe(409);
+    expect(ownerLeaves.body).toMatch(/You own .* cannot leave its team/);
+    const members = await server.call('GET', `/users?team_id=${teamId}`, { tier: 'server' });
+    expect(members.json<{ items: { id: string }[] }>().items.map((user) => user.id)).toContain(
+      ownerId,
+    );
 
     // Another business's owner cannot touch this team.
     const other = await buildMerchant(app);

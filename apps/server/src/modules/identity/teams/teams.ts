@@ -145,6 +145,7 @@ export class Teams implements TeamLinks {
 
   async removeMember(projectId: string, teamId: string, userId: string): Promise<void> {
     await this.require(projectId, teamId);
+    for (const guard of this.#memberRemovalGuards) await guard(teamId, userId);
     if (!(await this.#repository.deleteMember(teamId, userId))) {
       throw knownErrors.teamMembershipNotFound(teamId, userId);
     }
@@ -152,6 +153,12 @@ export class Teams implements TeamLinks {
   }
 
   readonly #memberRemovedListeners: ((teamId: string, userId: string) => Promise<void>)[] = [];
+  readonly #memberRemovalGuards: ((teamId: string, userId: string) => Promise<void>)[] = [];
+
+  /** Runs before someone leaves or is removed; it throws to refuse (a shop's owner stays). */
+  guardMemberRemoval(guard: (teamId: string, userId: string) => Promise<void>): void {
+    this.#memberRemovalGuards.push(guard);
+  }
 
   /** Runs after someone leaves or is removed from a team (another module's staff follow it). */
   onMemberRemoved(listener: (teamId: string, userId: string) => Promise<void>): void {
