@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const apiErrorBodySchema = z.object({
   error: z.string(),
   code: z.string(),
+  /** What the client needs to go on, e.g. `attemptCode` with `mfa_required`. */
+  details: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
@@ -24,6 +26,8 @@ export const apiErrorStatus = {
   email_in_use: 409,
   /** A reset, verification or sign-in code that is unknown, expired, used or out of attempts. */
   invalid_code: 400,
+  /** The password was right, but the account asks for its two-factor code next (`details.attemptCode`). */
+  mfa_required: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -11,11 +11,19 @@ export class AppError extends Error {
   /** Sent as `Retry-After` (spec §8: a 429 or 503 says when to try again). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ApiErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  /** Sent as the body's `details`: what the client needs to take the next step. */
+  readonly details: Record<string, string> | undefined;
+
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; details?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = apiErrorStatus[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }

@@ -32,6 +32,16 @@ export function toProductError(error: unknown): unknown {
       return new AppError('invalid_code', `This link no longer works: ${error.message}`);
     case 'EMAIL_ALREADY_VERIFIED':
       return new AppError('conflict', 'Your email is already verified.');
+    case 'MULTI_FACTOR_AUTHENTICATION_REQUIRED': {
+      // The password was right: the client asks for the code and finishes the sign-in on the
+      // identity API (`/auth/mfa/sign-in`) with this attempt code; no session exists yet.
+      const attemptCode = error.details?.attempt_code;
+      return new AppError(
+        'mfa_required',
+        'Enter the code from your authenticator app to finish signing in.',
+        typeof attemptCode === 'string' ? { details: { attemptCode } } : {},
+      );
+    }
     case 'SIGN_UP_NOT_ENABLED':
       return new AppError('forbidden', 'New accounts cannot be created at the moment.');
     default:

@@ -48,6 +48,7 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         status = error.status;
         body = { error: error.message, code: error.code };
+        if (error.details) body.details = error.details;
         if (error.retryAfterSeconds !== undefined) {
           void reply.header('retry-after', String(error.retryAfterSeconds));
         }
