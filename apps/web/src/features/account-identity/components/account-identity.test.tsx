@@ -155,6 +155,9 @@ describe('account settings: email addresses and teams', () => {
     await user.type(within(form).getByLabelText('What the key is for'), 'stock sync');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('ipick_sk_user_SECRET')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe('ipick_sk_user_SECRET');
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Revoke the key price feed' }));
     await user.click(await screen.findByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -166,5 +169,57 @@ describe('account settings: email addresses and teams', () => {
       },
       { method: 'PATCH', path: '/api/v1/user-api-keys/k1', body: { revoked: true } },
     ]);
+  });
+
+  it('leaves a team after confirming, and shows why a shop owner cannot', async () => {
+    const sent: string[] = [];
+    stubAccount({
+      'GET /api/v1/teams': () =>
+        json({
+          items: [
+            {
+              id: 't1',
+              display_name: 'Lamp Shop',
+              client_read_only_metadata: { ipick_business: true },
+            },
+            { id: 't2', display_name: 'Book Club', client_read_only_metadata: null },
+          ],
+        }),
+      'DELETE /api/v1/team-memberships/t1/me': (request) => {
+        sent.push(`${request.method} ${request.path}`);
+        return new Response(
+          'You own Lamp Shop on ipick, so you cannot leave its team: the business needs its owner.',
+          { status: 409, headers: { 'Content-Type': 'text/plain' } },
+        );
+      },
+      'DELETE /api/v1/team-memberships/t2/me': (request) => {
+        sent.push(`${request.method} ${request.path}`);
+        return json({ success: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/handler/account-settings');
+    await user.click(await screen.findByRole('button', { name: 'Leave Lamp Shop' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain("A business's owner cannot leave its team.");
+    await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    expect(
+      await within(dialog).findByText(
+        'You own Lamp Shop on ipick, so you cannot leave its team: the business needs its owner.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(sent).toEqual(['DELETE /api/v1/team-memberships/t1/me']);
+    await user.click(screen.getByRole('button', { name: 'Leave Book Club' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave team' }),
+    );
+    await waitFor(() =>
+      expect(sent).toEqual([
+        'DELETE /api/v1/team-memberships/t1/me',
+        'DELETE /api/v1/team-memberships/t2/me',
+      ]),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
+import { CopyButton } from '@/features/business-setup/components/copy-button';
 import { toErrorMessage } from '@/lib/error-message';
 import {
   useCreateUserApiKey,
@@ -119,6 +120,9 @@ export function MyApiKeys() {
           <AlertTitle>Copy your new key now</AlertTitle>
           <AlertDescription className="flex flex-col gap-2">
             <span className="font-mono text-sm break-all">{secret}</span>
+            <span>
+              <CopyButton text={secret} label="Copy key" />
+            </span>
             <span>ipick keeps only a fingerprint of it and cannot show it again.</span>
           </AlertDescription>
         </Alert>
