@@ -3,11 +3,19 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
+  /** What the server said the next step needs, e.g. `attemptCode` with `mfa_required`. */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: Readonly<Record<string, unknown>> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -183,7 +191,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     .load()
     .then((schema) => schema.parse(data))
     .catch(() => null);
-  if (body) return new ApiError(response.status, body.code, body.error);
+  if (body) return new ApiError(response.status, body.code, body.error, body.details);
   return new ApiError(
     response.status,
     HTTP_ERROR_CODE,

@@ -42,7 +42,11 @@ export function SignInView({ returnTo, signUpHref, forgotPasswordHref }: SignInV
             oauthCallbackPath={handlerPath('oauth-callback')}
             mfaPath={handlerPath('mfa')}
           />
-          {method === 'password' ? <SignInForm /> : <MagicLinkForm />}
+          {method === 'password' ? (
+            <SignInForm mfa={{ path: handlerPath('mfa'), returnTo }} />
+          ) : (
+            <MagicLinkForm />
+          )}
           <Button
             variant="link"
             className="self-start px-0"

@@ -28,13 +28,7 @@ const knownErrorSchema = z.object({
 });
 
 /** An identity API failure: its known-error code and words, and any details (an attempt code). */
-export class IdentitySignInError extends ApiError {
-  readonly details: Record<string, unknown>;
-  constructor(status: number, code: string, message: string, details: Record<string, unknown>) {
-    super(status, code, message);
-    this.details = details;
-  }
-}
+export class IdentitySignInError extends ApiError {}
 
 function identityPost<T>(
   access: Access,
