@@ -3,7 +3,7 @@ import { desktopChrome } from './support/browsing.ts';
 import { linkIn, nextMailTo } from './support/mail.ts';
 
 // Issue 22: a shopper adds a second email address in account settings, confirms it from the
-// mail and makes it primary; then signs in with it.
+// mail and makes it primary; then signs in with it. And one makes, copies and revokes an API key.
 test.use(desktopChrome);
 
 test('a shopper adds, verifies and makes primary a second email, and removes the first', async ({
@@ -56,4 +56,47 @@ test('a shopper adds, verifies and makes primary a second email, and removes the
   await expect(
     page.getByRole('list', { name: 'Your teams' }).or(page.getByText('You are in no team.')),
   ).toBeVisible();
+});
+
+test('a shopper creates an API key, sees its secret once, copies it and revokes it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/handler/sign-up?after_auth_return_to=%2Fhandler%2Faccount-settings');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(`keys-${Date.now()}@example.com`);
+  await main.getByLabel('Password').fill('key maker password 1');
+  await main.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/handler\/account-settings/, { timeout: 15_000 });
+
+  await expect(page.getByText('You have no API keys.')).toBeVisible({ timeout: 15_000 });
+  const form = page.getByRole('form', { name: 'Create an API key' });
+  await form.getByLabel('What the key is for').fill('price tracker script');
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('status').filter({ hasText: 'Copy your new key now' });
+  await expect(shown).toBeVisible({ timeout: 15_000 });
+  const secret = (await shown.locator('.font-mono').textContent())!.trim();
+  expect(secret.length).toBeGreaterThan(30);
+  await shown.getByRole('button', { name: 'Copy key' }).click();
+  await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  // Once the page is left, only the last four characters are ever shown again.
+  await page.reload();
+  const keys = page.getByRole('list', { name: 'Your API keys' });
+  const row = keys.getByRole('listitem').filter({ hasText: 'price tracker script' });
+  await expect(row).toContainText(`…${secret.slice(-4)}`, { timeout: 15_000 });
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Revoke the key price tracker script' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(row).toContainText('Revoked', { timeout: 15_000 });
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Your API keys' }).getByRole('listitem').filter({
+      hasText: 'price tracker script',
+    }),
+  ).toContainText('Revoked', { timeout: 15_000 });
 });

@@ -59,5 +59,10 @@ export const useCreateUserApiKey = () =>
 /** `PATCH /api/v1/user-api-keys/{id}` `{ revoked: true }` */
 export const useRevokeUserApiKey = () =>
   useKeyMutation((id: string) =>
-    identityCall('PATCH', `/user-api-keys/${encodeURIComponent(id)}`, { revoked: true }, keySchema),
+    identityCall(
+      'PATCH',
+      `/user-api-keys/${encodeURIComponent(id)}?user_id=me`,
+      { revoked: true },
+      keySchema,
+    ),
   );

@@ -142,7 +142,9 @@ describe('account settings: email addresses and teams', () => {
         return json({ ...key, id: 'k2', description: 'stock sync', value: 'ipick_sk_user_SECRET' });
       },
       'PATCH /api/v1/user-api-keys/k1': (request) => {
-        sent.push({ method: request.method, path: request.path, body: request.body });
+        // The server needs the owner in the query (user_id=me), or it refuses the change.
+        const path = `${request.path}${request.url.search}`;
+        sent.push({ method: request.method, path, body: request.body });
         return json({ ...key, manually_revoked_at_millis: Date.now() });
       },
     });
@@ -167,7 +169,7 @@ describe('account settings: email addresses and teams', () => {
         path: '/api/v1/user-api-keys',
         body: { user_id: 'me', description: 'stock sync', expires_at_millis: null },
       },
-      { method: 'PATCH', path: '/api/v1/user-api-keys/k1', body: { revoked: true } },
+      { method: 'PATCH', path: '/api/v1/user-api-keys/k1?user_id=me', body: { revoked: true } },
     ]);
   });
 
