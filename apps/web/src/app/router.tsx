@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from './error-screen';
 import { RequireAdmin } from './guards/require-admin';
@@ -46,24 +46,71 @@ const BusinessConnectPage = lazy(() => import('./routes/business/connect'));
 const AcceptInvitationPage = lazy(() => import('./routes/business/accept-invitation'));
 const TrackingTestPage = lazy(() => import('./routes/tracking-test'));
 const RealTrackingTestPage = lazy(() => import('./routes/real-tracking-test'));
-const HandlerPage = lazy(() => import('./routes/handler/handler-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-const handlerNames: readonly HandlerName[] = [
-  'sign-in',
-  'sign-up',
-  'sign-out',
-  'email-verification',
-  'password-reset',
-  'forgot-password',
-  'oauth-callback',
-  'magic-link-callback',
-  'account-settings',
-  'error',
-  'team-invitation',
-  'mfa',
-  'cli-auth-confirm',
-];
+/**
+ * The hosted-auth pages of spec §2, each a chunk of its own: a sign-in link does not download
+ * account settings with its email, team, key and passkey sections.
+ */
+const handlerPages: Record<HandlerName, LazyExoticComponent<ComponentType>> = {
+  'sign-in': lazy(() =>
+    import('./routes/handler/sign-in-handler').then((page) => ({ default: page.SignInHandler })),
+  ),
+  'sign-up': lazy(() =>
+    import('./routes/handler/sign-up-handler').then((page) => ({ default: page.SignUpHandler })),
+  ),
+  'sign-out': lazy(() =>
+    import('./routes/handler/sign-out-handler').then((page) => ({ default: page.SignOutHandler })),
+  ),
+  'email-verification': lazy(() =>
+    import('./routes/handler/email-verification-handler').then((page) => ({
+      default: page.EmailVerificationHandler,
+    })),
+  ),
+  'password-reset': lazy(() =>
+    import('./routes/handler/password-reset-handler').then((page) => ({
+      default: page.PasswordResetHandler,
+    })),
+  ),
+  'forgot-password': lazy(() =>
+    import('./routes/handler/forgot-password-handler').then((page) => ({
+      default: page.ForgotPasswordHandler,
+    })),
+  ),
+  'oauth-callback': lazy(() =>
+    import('./routes/handler/oauth-callback-handler').then((page) => ({
+      default: page.OAuthCallbackHandler,
+    })),
+  ),
+  'magic-link-callback': lazy(() =>
+    import('./routes/handler/magic-link-callback-handler').then((page) => ({
+      default: page.MagicLinkCallbackHandler,
+    })),
+  ),
+  'account-settings': lazy(() =>
+    import('./routes/handler/account-settings-handler').then((page) => ({
+      default: page.AccountSettingsHandler,
+    })),
+  ),
+  error: lazy(() =>
+    import('./routes/handler/error-handler').then((page) => ({ default: page.ErrorHandler })),
+  ),
+  'team-invitation': lazy(() =>
+    import('./routes/handler/team-invitation-handler').then((page) => ({
+      default: page.TeamInvitationHandler,
+    })),
+  ),
+  mfa: lazy(() =>
+    import('./routes/handler/mfa-handler').then((page) => ({ default: page.MfaHandler })),
+  ),
+  'cli-auth-confirm': lazy(() =>
+    import('./routes/handler/cli-auth-confirm-handler').then((page) => ({
+      default: page.CliAuthConfirmHandler,
+    })),
+  ),
+};
+const handlerNames = Object.keys(handlerPages) as HandlerName[];
+const AccountSettingsPage = handlerPages['account-settings'];
 
 /** All routes of spec §2. `route-paths.ts` holds one sample address per route; keep both in step. */
 export const routes: RouteObject[] = [
@@ -162,10 +209,10 @@ export const routes: RouteObject[] = [
           },
           ...handlerNames
             .filter((name) => name !== 'account-settings')
-            .map((name) => ({
-              path: handlerPath(name),
-              element: withSkeleton(<HandlerPage name={name} />),
-            })),
+            .map((name) => {
+              const Page = handlerPages[name];
+              return { path: handlerPath(name), element: withSkeleton(<Page />) };
+            }),
           {
             element: (
               <RequireUser signInPath={handlerPath('sign-in')} returnToParam={RETURN_TO_PARAM} />
@@ -173,7 +220,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: handlerPath('account-settings'),
-                element: withSkeleton(<HandlerPage name="account-settings" />),
+                element: withSkeleton(<AccountSettingsPage />),
               },
             ],
           },
