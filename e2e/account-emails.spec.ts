@@ -58,7 +58,7 @@ test('a shopper adds, verifies and makes primary a second email, and removes the
   ).toBeVisible();
 });
 
-test('a shopper creates an API key, sees its secret once, copies it and revokes it', async ({
+test('a shopper creates an API key, sees its secret once, copies, renames and revokes it', async ({
   page,
   context,
 }) => {
@@ -90,13 +90,20 @@ test('a shopper creates an API key, sees its secret once, copies it and revokes 
   await expect(row).toContainText(`…${secret.slice(-4)}`, { timeout: 15_000 });
   await expect(page.getByText(secret)).toHaveCount(0);
 
-  await row.getByRole('button', { name: 'Revoke the key price tracker script' }).click();
+  await row.getByRole('button', { name: 'Rename the key price tracker script' }).click();
+  const renaming = page.getByRole('dialog');
+  await renaming.getByLabel('New name').fill('price tracker on the laptop');
+  await renaming.getByRole('button', { name: 'Save name' }).click();
+  const renamed = keys.getByRole('listitem').filter({ hasText: 'price tracker on the laptop' });
+  await expect(renamed).toContainText(`…${secret.slice(-4)}`, { timeout: 15_000 });
+
+  await renamed.getByRole('button', { name: 'Revoke the key price tracker on the laptop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
-  await expect(row).toContainText('Revoked', { timeout: 15_000 });
+  await expect(renamed).toContainText('Revoked', { timeout: 15_000 });
   await page.reload();
   await expect(
     page.getByRole('list', { name: 'Your API keys' }).getByRole('listitem').filter({
-      hasText: 'price tracker script',
+      hasText: 'price tracker on the laptop',
     }),
   ).toContainText('Revoked', { timeout: 15_000 });
 });

@@ -66,3 +66,14 @@ export const useRevokeUserApiKey = () =>
       keySchema,
     ),
   );
+
+/** `PATCH /api/v1/user-api-keys/{id}` `{ description }`: a new name for the key. */
+export const useRenameUserApiKey = () =>
+  useKeyMutation(({ id, description }: { id: string; description: string }) =>
+    identityCall(
+      'PATCH',
+      `/user-api-keys/${encodeURIComponent(id)}?user_id=me`,
+      { description },
+      keySchema,
+    ),
+  );

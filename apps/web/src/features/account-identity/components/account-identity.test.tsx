@@ -126,7 +126,7 @@ describe('account settings: email addresses and teams', () => {
     expect(screen.queryByRole('form', { name: 'Create an API key' })).toBeNull();
   });
 
-  it('creates a key, shows its secret once, and revokes a key', async () => {
+  it('creates a key, shows its secret once with a copy button, revokes and renames a key', async () => {
     const sent: { method: string; path: string; body: unknown }[] = [];
     const key = {
       id: 'k1',
@@ -163,6 +163,15 @@ describe('account settings: email addresses and teams', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke the key price feed' }));
     await user.click(await screen.findByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(sent).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Rename the key price feed' }));
+    const renaming = await screen.findByRole('dialog');
+    await user.click(within(renaming).getByRole('button', { name: 'Save name' }));
+    expect(
+      await within(renaming).findByText('Give the key a name that says what uses it.'),
+    ).toBeTruthy();
+    await user.type(within(renaming).getByLabelText('New name'), 'nightly stock sync');
+    await user.click(within(renaming).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent).toEqual([
       {
         method: 'POST',
@@ -170,6 +179,11 @@ describe('account settings: email addresses and teams', () => {
         body: { user_id: 'me', description: 'stock sync', expires_at_millis: null },
       },
       { method: 'PATCH', path: '/api/v1/user-api-keys/k1?user_id=me', body: { revoked: true } },
+      {
+        method: 'PATCH',
+        path: '/api/v1/user-api-keys/k1?user_id=me',
+        body: { description: 'nightly stock sync' },
+      },
     ]);
   });
 

@@ -11,6 +11,7 @@ import { CopyButton } from '@/features/business-setup/components/copy-button';
 import { toErrorMessage } from '@/lib/error-message';
 import {
   useCreateUserApiKey,
+  useRenameUserApiKey,
   useRevokeUserApiKey,
   useUserApiKeys,
   useUserApiKeysEnabled,
@@ -63,6 +64,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
 
 function KeyRow({ apiKey }: { apiKey: UserApiKey }) {
   const revoke = useRevokeUserApiKey();
+  const rename = useRenameUserApiKey();
   const isRevoked = apiKey.manually_revoked_at_millis !== undefined;
   const lastFour =
     typeof apiKey.value === 'string' ? apiKey.value.slice(-4) : apiKey.value.last_four;
@@ -78,22 +80,51 @@ function KeyRow({ apiKey }: { apiKey: UserApiKey }) {
       {isRevoked ? (
         <Badge variant="destructive">Revoked</Badge>
       ) : (
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" aria-label={`Revoke the key ${apiKey.description}`}>
-              Revoke
-            </Button>
-          }
-          title="Revoke this key?"
-          description="Anything still using it is refused from now on."
-          confirmLabel="Revoke key"
-          pendingLabel="Revoking…"
-          isDestructive
-          onConfirm={async () => {
-            await revoke.mutateAsync(apiKey.id);
-            toast.success('Key revoked');
-          }}
-        />
+        <div className="flex gap-2">
+          <ConfirmDialog
+            trigger={
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Rename the key ${apiKey.description}`}
+              >
+                Rename
+              </Button>
+            }
+            title="Rename this key"
+            description="A name that says what uses the key."
+            textField={{ label: 'New name', maxLength: 1000 }}
+            confirmLabel="Save name"
+            pendingLabel="Saving…"
+            // An empty name is refused here; a failed call shows the server's own words.
+            fallbackError="Give the key a name that says what uses it."
+            onConfirm={async (name) => {
+              if (name === '') throw new Error('empty name');
+              await rename.mutateAsync({ id: apiKey.id, description: name });
+              toast.success('Key renamed');
+            }}
+          />
+          <ConfirmDialog
+            trigger={
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Revoke the key ${apiKey.description}`}
+              >
+                Revoke
+              </Button>
+            }
+            title="Revoke this key?"
+            description="Anything still using it is refused from now on."
+            confirmLabel="Revoke key"
+            pendingLabel="Revoking…"
+            isDestructive
+            onConfirm={async () => {
+              await revoke.mutateAsync(apiKey.id);
+              toast.success('Key revoked');
+            }}
+          />
+        </div>
       )}
     </li>
   );
