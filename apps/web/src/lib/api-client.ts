@@ -140,6 +140,13 @@ export function createApiClient({
 export const apiFetch: ApiFetch = createApiClient();
 
 /** Loads a lazy schema; a failed download (offline) is the network error the user sees. */
+/** The schema itself, or a lazy one once loaded (a failed download is a network error). */
+export function resolveSchema<T>(
+  schema: ResponseSchema<T> | LazyResponseSchema<T>,
+): Promise<ResponseSchema<T>> {
+  return 'load' in schema ? loadSchema(schema) : Promise.resolve(schema);
+}
+
 function loadSchema<T>(schema: LazyResponseSchema<T>): Promise<ResponseSchema<T>> {
   const loading = schema.load().catch((error: unknown) => {
     throw new NetworkError({ cause: error });

@@ -1,11 +1,21 @@
-import { z } from 'zod';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import {
+  ApiError,
+  apiFetch,
+  lazySchema,
+  resolveSchema,
+  type LazyResponseSchema,
+  type ResponseSchema,
+} from '@/lib/api-client';
 
-const identityAccessSchema = z.object({
-  projectId: z.string(),
-  publishableClientKey: z.string(),
-  accessToken: z.string().nullable(),
-});
+// Loaded with the first call: the validation library is no part of the pages' first load.
+const schemas = () => import('./identity-api-schemas');
+const identityAccessSchema = lazySchema(() =>
+  schemas().then((module) => module.identityAccessSchema),
+);
+const knownErrorSchema = lazySchema(() => schemas().then((module) => module.knownErrorSchema));
+
+/** A schema of an answer, or one that loads with the call (`lazySchema`). */
+export type IdentityAnswerSchema<T> = ResponseSchema<T> | LazyResponseSchema<T>;
 
 /**
  * Calls ipick's identity API (`/api/v1`, client tier) as whoever is signed in on this page:
@@ -16,7 +26,7 @@ export async function identityCall<T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
-  schema: { parse(input: unknown): T },
+  schema: IdentityAnswerSchema<T>,
 ): Promise<T> {
   const access = await apiFetch('/api/auth/identity-token', {
     method: 'POST',
@@ -34,16 +44,14 @@ export async function identityCall<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw identityError(response.status, text);
-  return schema.parse(text === '' ? {} : JSON.parse(text));
+  if (!response.ok) throw await identityError(response.status, text);
+  return (await resolveSchema(schema)).parse(text === '' ? {} : JSON.parse(text));
 }
 
-const knownErrorSchema = z.object({ code: z.string(), error: z.string() });
-
 /** A known error's code and words (`{ code, error }`), or the plain-text answer as the words. */
-function identityError(status: number, text: string): ApiError {
+async function identityError(status: number, text: string): Promise<ApiError> {
   try {
-    const known = knownErrorSchema.parse(JSON.parse(text));
+    const known = (await resolveSchema(knownErrorSchema)).parse(JSON.parse(text));
     return new ApiError(status, known.code, known.error);
   } catch {
     return new ApiError(status, 'identity_error', text.trim());

@@ -1,16 +1,35 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { EmailStatus } from '@/features/auth/components/email-status';
-import { PasskeySettings } from '@/features/auth/components/passkey-settings';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SessionsList } from '@/features/auth/components/sessions-list';
-import { EmailAddresses } from '@/features/account-identity/components/email-addresses';
-import { MyApiKeys } from '@/features/account-identity/components/my-api-keys';
-import { MyTeams } from '@/features/account-identity/components/my-teams';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+
+// The sections below the first screen, and the identity calls behind them, load after it.
+const EmailAddresses = lazy(() =>
+  import('@/features/account-identity/components/email-addresses').then((module) => ({
+    default: module.EmailAddresses,
+  })),
+);
+const MyTeams = lazy(() =>
+  import('@/features/account-identity/components/my-teams').then((module) => ({
+    default: module.MyTeams,
+  })),
+);
+const MyApiKeys = lazy(() =>
+  import('@/features/account-identity/components/my-api-keys').then((module) => ({
+    default: module.MyApiKeys,
+  })),
+);
+const PasskeySettings = lazy(() =>
+  import('@/features/auth/components/passkey-settings').then((module) => ({
+    default: module.PasskeySettings,
+  })),
+);
 
 function SettingsSection({
   title,
@@ -27,7 +46,9 @@ function SettingsSection({
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent>
+        <Suspense fallback={<Skeleton className="h-16 w-full" />}>{children}</Suspense>
+      </CardContent>
     </Card>
   );
 }

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '@/lib/api-client';
 import { identityCall } from '@/lib/identity-api';
+import type * as Schemas from './account-schemas';
 
-const channelSchema = z.object({
-  id: z.string(),
-  value: z.string(),
-  is_primary: z.boolean(),
-  is_verified: z.boolean(),
-  used_for_auth: z.boolean(),
-});
-export type ContactChannel = z.infer<typeof channelSchema>;
-const listSchema = z.object({ items: z.array(channelSchema) });
-const anything = z.unknown();
+export type ContactChannel = z.infer<typeof Schemas.channelSchema>;
+
+// Loaded with the first call (see account-schemas.ts).
+const schemas = () => import('./account-schemas');
+const channelSchema = lazySchema(() => schemas().then((module) => module.channelSchema));
+const listSchema = lazySchema(() => schemas().then((module) => module.channelListSchema));
+const anything = lazySchema(() => schemas().then((module) => module.anything));
 
 const channelsKey = ['account', 'contact-channels'] as const;
 

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { lazySchema } from '@/lib/api-client';
 import { identityCall } from '@/lib/identity-api';
+import type { z } from 'zod';
+import type * as Schemas from './account-schemas';
 
-const teamSchema = z.object({
-  id: z.string(),
-  display_name: z.string(),
-  // ipick marks a business's staff team so pages can tell it from teams apps make.
-  client_read_only_metadata: z.unknown().optional(),
-});
-export type MyTeam = z.infer<typeof teamSchema>;
-const teamsSchema = z.object({ items: z.array(teamSchema) });
+export type MyTeam = z.infer<typeof Schemas.teamSchema>;
+
+// Loaded with the first call (see account-schemas.ts).
+const schemas = () => import('./account-schemas');
+const teamsSchema = lazySchema(() => schemas().then((module) => module.teamListSchema));
+const anything = lazySchema(() => schemas().then((module) => module.anything));
 
 const teamsKey = ['account', 'teams'] as const;
 
@@ -37,7 +37,7 @@ export function useLeaveTeam() {
         'DELETE',
         `/team-memberships/${encodeURIComponent(teamId)}/me`,
         undefined,
-        z.unknown(),
+        anything,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamsKey }),
   });

@@ -1,8 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { lazySchema } from '@/lib/api-client';
 import { identityCall } from '@/lib/identity-api';
+import type { z } from 'zod';
+import type * as Schemas from './account-schemas';
 
-const projectSchema = z.object({ config: z.object({ allow_user_api_keys: z.boolean() }) });
+export type UserApiKey = z.infer<typeof Schemas.keySchema>;
+
+// Loaded with the first call (see account-schemas.ts).
+const schemas = () => import('./account-schemas');
+const projectSchema = lazySchema(() => schemas().then((module) => module.projectSchema));
+const keySchema = lazySchema(() => schemas().then((module) => module.keySchema));
+const listSchema = lazySchema(() => schemas().then((module) => module.keyListSchema));
 
 /** `GET /api/v1/projects/current`: whether ipick lets users make API keys at all. */
 export function useUserApiKeysEnabled() {
@@ -13,17 +21,6 @@ export function useUserApiKeysEnabled() {
         .allow_user_api_keys,
   });
 }
-
-const keySchema = z.object({
-  id: z.string(),
-  description: z.string(),
-  created_at_millis: z.number(),
-  manually_revoked_at_millis: z.number().optional(),
-  expires_at_millis: z.number().optional(),
-  value: z.union([z.string(), z.object({ last_four: z.string() })]),
-});
-export type UserApiKey = z.infer<typeof keySchema>;
-const listSchema = z.object({ items: z.array(keySchema) });
 
 const keysKey = ['account', 'api-keys'] as const;
 

@@ -1,31 +1,49 @@
-import { authSuccessSchema, type AuthSuccess } from '@ipick/contracts';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { z } from 'zod';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import type { AuthSuccess } from '@ipick/contracts';
+import type { z } from 'zod';
+import {
+  ApiError,
+  apiFetch,
+  lazySchema,
+  resolveSchema,
+  type LazyResponseSchema,
+  type ResponseSchema,
+} from '@/lib/api-client';
+import type * as Schemas from './identity-sign-in-schemas';
 
 /**
  * Sign-in methods that run in the browser against the identity API (`/api/v1`): OAuth
  * providers with PKCE, passkeys and the two-factor step. Each ends by handing the identity
  * refresh token to `POST /api/auth/identity-session`, which makes it the shopper's session.
+ *
+ * The answers' schemas and the WebAuthn library load with the first call that needs them, not
+ * with the page (issue 21's budgets).
  */
 
-const accessSchema = z.object({
-  projectId: z.string(),
-  publishableClientKey: z.string(),
-  accessToken: z.string().nullable().optional(),
-});
-type Access = z.infer<typeof accessSchema>;
+type SchemaModule = typeof Schemas;
+type Access = z.infer<SchemaModule['accessSchema']>;
+
+/** The answers' schemas, loaded with the first request that needs one. */
+const schemas = () => import('./identity-sign-in-schemas');
+const accessSchema = lazySchema(() => schemas().then((module) => module.accessSchema));
+const knownErrorSchema = lazySchema(() => schemas().then((module) => module.knownErrorSchema));
+const tokensSchema = lazySchema(() => schemas().then((module) => module.tokensSchema));
+const projectSchema = lazySchema(() => schemas().then((module) => module.projectSchema));
+const locationSchema = lazySchema(() => schemas().then((module) => module.locationSchema));
+const ceremonySchema = lazySchema(() => schemas().then((module) => module.ceremonySchema));
+const registrationSchema = lazySchema(() => schemas().then((module) => module.registrationSchema));
+const registeredSchema = lazySchema(() => schemas().then((module) => module.registeredSchema));
+const passkeyListSchema = lazySchema(() => schemas().then((module) => module.passkeyListSchema));
+const successSchema = lazySchema(() => schemas().then((module) => module.successSchema));
+const authSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.authSuccessSchema),
+);
+
+type AnswerSchema<T> = ResponseSchema<T> | LazyResponseSchema<T>;
 
 /** The project's id and publishable key, from ipick's own server. */
 function projectAccess(): Promise<Access> {
   return apiFetch('/api/auth/identity-token', { method: 'POST', schema: accessSchema });
 }
-
-const knownErrorSchema = z.object({
-  code: z.string(),
-  error: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
 
 /** An identity API failure: its known-error code and words, and any details (an attempt code). */
 export class IdentitySignInError extends ApiError {}
@@ -34,7 +52,7 @@ function identityPost<T>(
   access: Access,
   path: string,
   body: unknown,
-  schema: { parse(input: unknown): T },
+  schema: AnswerSchema<T>,
 ): Promise<T> {
   return identityRequest(access, 'POST', path, body, schema);
 }
@@ -44,7 +62,7 @@ async function identityRequest<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body: unknown,
-  schema: { parse(input: unknown): T },
+  schema: AnswerSchema<T>,
 ): Promise<T> {
   const response = await fetch(`/api/v1${path}`, {
     method,
@@ -60,17 +78,21 @@ async function identityRequest<T>(
   return readAnswer(response, schema);
 }
 
-async function readAnswer<T>(response: Response, schema: { parse(input: unknown): T }) {
+async function readAnswer<T>(response: Response, schema: AnswerSchema<T>): Promise<T> {
   const text = await response.text();
   if (!response.ok) {
-    const parsed = knownErrorSchema.safeParse(safeJson(text));
-    if (parsed.success) {
-      const { code, error, details } = parsed.data;
-      throw new IdentitySignInError(response.status, code, error, details ?? {});
+    let known: z.infer<SchemaModule['knownErrorSchema']> | null = null;
+    try {
+      known = (await resolveSchema(knownErrorSchema)).parse(safeJson(text));
+    } catch {
+      // Not a known error (or its schema could not load): the answer's own words follow.
+    }
+    if (known) {
+      throw new IdentitySignInError(response.status, known.code, known.error, known.details ?? {});
     }
     throw new IdentitySignInError(response.status, 'identity_error', text.trim(), {});
   }
-  return schema.parse(safeJson(text));
+  return (await resolveSchema(schema)).parse(safeJson(text));
 }
 
 function safeJson(text: string): unknown {
@@ -80,8 +102,6 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
-
-const tokensSchema = z.object({ refresh_token: z.string() });
 
 /** Makes an identity sign-in the shopper's session. */
 export function adoptIdentitySession(refreshToken: string): Promise<AuthSuccess> {
@@ -93,13 +113,6 @@ export function adoptIdentitySession(refreshToken: string): Promise<AuthSuccess>
 }
 
 // ---- what the project offers ----
-
-const projectSchema = z.object({
-  config: z.object({
-    passkey_enabled: z.boolean(),
-    enabled_oauth_providers: z.array(z.object({ id: z.string() })),
-  }),
-});
 
 export interface SignInMethods {
   oauthProviders: string[];
@@ -180,7 +193,7 @@ export async function startOAuthSignIn(input: {
   const response = await fetch(
     `/api/v1/auth/oauth/authorize/${encodeURIComponent(input.provider)}?${query.toString()}`,
   );
-  const { location } = await readAnswer(response, z.object({ location: z.string() }));
+  const { location } = await readAnswer(response, locationSchema);
   window.location.assign(location);
 }
 
@@ -257,11 +270,6 @@ export async function completeMfaSignIn(attemptCode: string, totp: string): Prom
 
 // ---- passkeys ----
 
-const ceremonySchema = z.object({
-  options_json: z.object({ rpId: z.string().optional() }).passthrough(),
-  code: z.string(),
-});
-
 /**
  * Signs in with a passkey: the identity API's challenge, with this page's host as the RP id
  * (the server sends a placeholder, as to the Stack clients), answered by the browser.
@@ -277,6 +285,7 @@ export async function signInWithPasskey(): Promise<
     ceremonySchema,
   );
   const optionsJSON = { ...started.options_json, rpId: window.location.hostname };
+  const { startAuthentication } = await import('@simplewebauthn/browser');
   const answer = await startAuthentication({
     optionsJSON: optionsJSON as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
   });
@@ -295,11 +304,6 @@ export async function signInWithPasskey(): Promise<
   }
 }
 
-const registrationSchema = z.object({
-  options_json: z.object({ rp: z.object({ id: z.string() }).passthrough() }).passthrough(),
-  code: z.string(),
-});
-
 /**
  * Adds a passkey to the signed-in account: the identity API's options, with this page's host
  * as the RP id, answered by the browser's authenticator.
@@ -316,6 +320,7 @@ export async function registerPasskey(): Promise<void> {
     ...started.options_json,
     rp: { ...started.options_json.rp, id: window.location.hostname },
   };
+  const { startRegistration } = await import('@simplewebauthn/browser');
   const credential = await startRegistration({
     optionsJSON: optionsJSON as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
   });
@@ -323,21 +328,11 @@ export async function registerPasskey(): Promise<void> {
     access,
     '/auth/passkey/register',
     { credential, code: started.code },
-    z.object({ user_handle: z.string() }),
+    registeredSchema,
   );
 }
 
-const passkeyListSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      created_at_millis: z.number(),
-      last_used_at_millis: z.number().nullable(),
-    }),
-  ),
-});
-
-export type PasskeySummary = z.infer<typeof passkeyListSchema>['items'][number];
+export type PasskeySummary = z.infer<SchemaModule['passkeyListSchema']>['items'][number];
 
 /** The signed-in account's passkeys, oldest first. */
 export async function listPasskeys(): Promise<PasskeySummary[]> {
@@ -360,6 +355,6 @@ export async function removePasskey(passkeyId: string): Promise<void> {
     'DELETE',
     `/auth/passkey/credentials/${encodeURIComponent(passkeyId)}`,
     undefined,
-    z.object({ success: z.literal(true) }),
+    successSchema,
   );
 }

@@ -1,9 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazySchema } from '@/lib/api-client';
 import { identityCall } from '@/lib/identity-api';
+import type * as Schemas from './team-invitation-schemas';
 
-const detailsSchema = z.object({ team_id: z.string(), team_display_name: z.string() });
-export type TeamInvitationDetails = z.infer<typeof detailsSchema>;
+export type TeamInvitationDetails = z.infer<typeof Schemas.detailsSchema>;
+
+const schemas = () => import('./team-invitation-schemas');
+const detailsSchema = lazySchema(() => schemas().then((module) => module.detailsSchema));
+const teamSchema = lazySchema(() => schemas().then((module) => module.teamSchema));
+const acceptedSchema = lazySchema(() => schemas().then((module) => module.acceptedSchema));
 
 /** `POST /api/v1/team-invitations/accept/details`: the team a code invites to (no user needed). */
 export function useTeamInvitationDetails(code: string | null) {
@@ -16,12 +22,6 @@ export function useTeamInvitationDetails(code: string | null) {
   });
 }
 
-const teamSchema = z.object({
-  id: z.string(),
-  display_name: z.string(),
-  client_read_only_metadata: z.unknown().optional(),
-});
-
 /**
  * `POST /api/v1/team-invitations/accept` as the signed-in user, then the team they joined
  * (its read-only metadata says whether it is a business's staff).
@@ -29,7 +29,7 @@ const teamSchema = z.object({
 export function useAcceptTeamInvitation() {
   return useMutation({
     mutationFn: async ({ code, teamId }: { code: string; teamId: string }) => {
-      await identityCall('POST', '/team-invitations/accept', { code }, z.object({}).loose());
+      await identityCall('POST', '/team-invitations/accept', { code }, acceptedSchema);
       const path = `/teams/${encodeURIComponent(teamId)}`;
       return identityCall('GET', path, undefined, teamSchema);
     },
