@@ -139,6 +139,15 @@ describe('user API keys', () => {
       400,
       'SCHEMA_ERROR',
     );
+    // A call that leaves out whose key it is hears which field is missing and what it takes.
+    const unnamed = await api.call('PATCH', `/user-api-keys/${id}`, {
+      accessToken: user.token,
+      body: { revoked: true },
+    });
+    expectKnownError(unnamed, 400, 'SCHEMA_ERROR');
+    expect(unnamed.json<{ error: string }>().error).toContain(
+      "query.user_id: must be 'me' or a user's id",
+    );
 
     // Switched off, keys are refused.
     await updateProjectConfig(testDb.database.db, keys.projectId, { allow_user_api_keys: false });

@@ -19,7 +19,9 @@ interface ApiKeyRoutesOptions {
   identity: IdentityCore & { teams: Teams; apiKeys: ApiKeys };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
+const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
+  error: "must be 'me' or a user's id",
+});
 const createFields = {
   description: z.string().max(1000),
   expires_at_millis: z.number().int().positive().nullable(),

@@ -18,7 +18,9 @@ interface ContactChannelRoutesOptions {
   identity: IdentityCore & { contactChannels: ContactChannels };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
+const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
+  error: "must be 'me' or a user's id",
+});
 const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
 const clientFields = {
   value: email.optional(),
