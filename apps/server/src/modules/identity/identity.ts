@@ -18,6 +18,8 @@ import {
 } from './core/identity-core.ts';
 import { ContactChannels } from './contact-channels/contact-channels.ts';
 import { ContactChannelsRepository } from './contact-channels/contact-channels-repository.ts';
+import { NotificationPreferences } from './notification-preferences/notification-preferences.ts';
+import { NotificationPreferencesRepository } from './notification-preferences/notification-preferences-repository.ts';
 import { Permissions } from './permissions/permissions.ts';
 import { PermissionsRepository } from './permissions/permissions-repository.ts';
 import { Invitations } from './teams/invitations.ts';
@@ -47,6 +49,7 @@ export interface Identity extends IdentityCore {
   mfa: Mfa;
   invitations: Invitations;
   contactChannels: ContactChannels;
+  notificationPreferences: NotificationPreferences;
   apiKeys: ApiKeys;
   oauth: OAuth;
   passkeys: Passkeys;
@@ -76,6 +79,9 @@ export function createIdentity(options: IdentityOptions): Identity {
     sendMail: options.sendMail,
     publicUrl: options.publicUrl,
   });
+  const notificationPreferences = new NotificationPreferences(
+    new NotificationPreferencesRepository(options.db),
+  );
   const apiKeys = new ApiKeys(new ApiKeysRepository(options.db));
   const oauth = new OAuth({
     repository: new OAuthRepository(options.db),
@@ -107,6 +113,7 @@ export function createIdentity(options: IdentityOptions): Identity {
     permissions,
     invitations,
     contactChannels,
+    notificationPreferences,
     apiKeys,
     oauth,
     passkeys,

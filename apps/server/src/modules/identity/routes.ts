@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './api-keys/routes.ts';
 import { cliRoutes } from './cli/routes.ts';
 import { StatusError } from './core/known-errors.ts';
 import { contactChannelRoutes } from './contact-channels/routes.ts';
+import { notificationPreferenceRoutes } from './notification-preferences/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { mfaRoutes } from './mfa/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -72,5 +73,6 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(permissionRoutes, { identity });
   await app.register(invitationRoutes, { identity });
   await app.register(contactChannelRoutes, { identity });
+  await app.register(notificationPreferenceRoutes, { identity });
   await app.register(apiKeyRoutes, { identity });
 }
