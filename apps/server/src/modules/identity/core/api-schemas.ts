@@ -57,10 +57,12 @@ const totpSecretBase64 = z
   .optional();
 
 /** Shown to other people (team members): one line of plain text. */
+// An empty name is no name: stored as null, as Stack Auth does, so clients show their fallback.
 const userDisplayName = z
   .string()
   .max(256)
-  .refine((name) => !hasUnsafeNameCharacters(name), unsafeNameMessage('Display names'));
+  .refine((name) => !hasUnsafeNameCharacters(name), unsafeNameMessage('Display names'))
+  .transform((name) => (name.trim() === '' ? null : name));
 
 export const clientUserUpdateBody = z.strictObject({
   display_name: userDisplayName.nullable().optional(),

@@ -335,6 +335,16 @@ describe('the current user', () => {
       display_name: 'Ada Shopper',
       client_metadata: { theme: 'dark' },
     });
+    // An emptied name is no name: null, not "".
+    const emptied = await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { display_name: '' },
+    });
+    expect(emptied.json()).toMatchObject({ display_name: null });
+    await api.call('PATCH', '/users/me', {
+      accessToken: access_token,
+      body: { display_name: 'Ada Shopper' },
+    });
 
     const serverOnlyField = await api.call('PATCH', '/users/me', {
       accessToken: access_token,
