@@ -42,12 +42,13 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
     throw new StatusError(404, `No identity endpoint ${request.method} ${request.url}`);
   });
 
-  // Browsers call this API from other origins with keys, never cookies (stack-auth.md §1.7).
+  // Browsers call this API from other origins with keys, never cookies (stack-auth.md §1.7);
+  // they may read Retry-After, so a page can say when to try again after a 429.
   app.addHook('onSend', async (request, reply) => {
     reply.header('access-control-allow-origin', '*');
     reply.header(
       'access-control-expose-headers',
-      'content-type, x-stack-actual-status, x-stack-known-error, x-hexclave-actual-status, x-hexclave-known-error',
+      'content-type, retry-after, x-stack-actual-status, x-stack-known-error, x-hexclave-actual-status, x-hexclave-known-error',
     );
     // Nothing is cached unless a route says otherwise (the JWKS does).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store, max-age=0');

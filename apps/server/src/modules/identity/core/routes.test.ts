@@ -1751,5 +1751,7 @@ describe('every endpoint with bad input', () => {
     }
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    // A page on another origin may read it (CORS), to say when to try again.
+    expect(String(response.headers['access-control-expose-headers'])).toMatch(/\bretry-after\b/);
   });
 });
