@@ -6,6 +6,20 @@ import type { IdentityRequestContext } from './request-context.ts';
 
 export const success = { success: true } as const;
 
+/**
+ * The user of the request's access token, for endpoints whose request shape includes a user
+ * (changing a password, verifying one's email): without one the request does not fit that
+ * shape, so it is a SCHEMA_ERROR, as Stack Auth answers, rather than a missing-user error.
+ */
+export function requireUserInRequest(ctx: IdentityRequestContext): UserRecord {
+  if (!ctx.user) {
+    throw knownErrors.schemaError(
+      'auth.user: this endpoint needs a signed-in user (send x-stack-access-token).',
+    );
+  }
+  return ctx.user;
+}
+
 /** The user of the request's access token; CANNOT_GET_OWN_USER_WITHOUT_USER without one. */
 export function requireUser(ctx: IdentityRequestContext): UserRecord {
   if (!ctx.user) throw knownErrors.cannotGetOwnUserWithoutUser();

@@ -1685,23 +1685,31 @@ describe('every endpoint with bad input', () => {
     expectKnownError(await api.call(method, path, { tier: 'server', body }), 400, 'SCHEMA_ERROR');
   });
 
+  // Without a user, the calls whose request shape includes one are a SCHEMA_ERROR, as Stack
+  // Auth answers; the others say there is no user to act on.
   it.each([
-    ['GET', '/users/me', undefined],
-    ['PATCH', '/users/me', { display_name: 'x' }],
-    ['DELETE', '/users/me', undefined],
-    ['POST', '/auth/password/update', { old_password: 'a', new_password: 'b' }],
-    ['POST', '/auth/password/set', { password: 'long enough pass' }],
-    ['GET', '/auth/sessions', undefined],
+    ['GET', '/users/me', undefined, 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    ['PATCH', '/users/me', { display_name: 'x' }, 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    ['DELETE', '/users/me', undefined, 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    ['POST', '/auth/password/update', { old_password: 'a', new_password: 'b' }, 'SCHEMA_ERROR'],
+    [
+      'POST',
+      '/auth/password/set',
+      { password: 'long enough pass' },
+      'CANNOT_GET_OWN_USER_WITHOUT_USER',
+    ],
+    ['GET', '/auth/sessions', undefined, 'SCHEMA_ERROR'],
     [
       'POST',
       '/contact-channels/send-verification-code',
       { email: 'a@example.com', callback_url: '/x' },
+      'SCHEMA_ERROR',
     ],
   ] as const)(
     '%s %s needs a signed-in user, and refuses an expired token',
-    async (method, path, body) => {
+    async (method, path, body, withoutUser) => {
       const missing = await api.call(method, path, { body });
-      expectKnownError(missing, 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+      expectKnownError(missing, 400, withoutUser);
       const { access_token } = await signUp();
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
       try {
@@ -1737,6 +1745,12 @@ describe('every endpoint with bad input', () => {
       401,
       'INSUFFICIENT_ACCESS_TYPE',
     );
+  });
+
+  it('answers SCHEMA_ERROR to a server-tier session list that names no user, as Stack Auth does', async () => {
+    const sessions = await api.call('GET', '/auth/sessions', { tier: 'server' });
+    expectKnownError(sessions, 400, 'SCHEMA_ERROR');
+    expect(sessions.body).toContain('auth.user');
   });
 
   it('limits repeated failed sign-ins with 429 and Retry-After', async () => {

@@ -44,6 +44,7 @@ import {
   serverOrHigher,
   type IdentityRequestContext,
 } from './request-context.ts';
+import { requireUserInRequest } from './route-helpers.ts';
 import { toClientUser, toServerUser } from './user-presenter.ts';
 
 interface CoreRoutesOptions {
@@ -202,7 +203,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     { config: { guesses: currentPasswordGuesses }, preValidation: findAccountOfCaller },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
-      const user = requireUser(ctx);
+      const user = requireUserInRequest(ctx);
       const body = parseIdentityInput(updatePasswordBody, request.body, 'body');
       // The session of the refresh token sent along survives; every other one ends.
       const refreshToken = identityHeader(request, 'refresh-token');
@@ -284,7 +285,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     { config: { rateLimit: mailSendingLimit } },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
-      const user = requireUser(ctx);
+      const user = requireUserInRequest(ctx);
       const body = parseIdentityInput(sendVerificationCodeBody, request.body, 'body');
       if (user.primaryEmail?.toLowerCase() !== body.email) throw knownErrors.userNotFound();
       await identity.accounts.sendEmailVerification(ctx.project, user, body.callback_url);
@@ -425,7 +426,8 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     ctx: IdentityRequestContext,
     userId: string | undefined,
   ): Promise<string> {
-    if (userId === undefined || userId === 'me') return requireUser(ctx).id;
+    if (userId === undefined) return requireUserInRequest(ctx).id;
+    if (userId === 'me') return requireUser(ctx).id;
     if (ctx.accessType === 'client' && userId !== ctx.user?.id) {
       throw new StatusError(403, 'Client can only list sessions of their own user.');
     }
