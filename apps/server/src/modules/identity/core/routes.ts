@@ -426,6 +426,11 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     ctx: IdentityRequestContext,
     userId: string | undefined,
   ): Promise<string> {
+    if (userId === undefined && !ctx.user && ctx.accessType !== 'client') {
+      throw knownErrors.schemaError(
+        "query.user_id: name the user whose sessions to list, or send that user's access token.",
+      );
+    }
     if (userId === undefined) return requireUserInRequest(ctx).id;
     if (userId === 'me') return requireUser(ctx).id;
     if (ctx.accessType === 'client' && userId !== ctx.user?.id) {
