@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { userIdOrMe } from '../core/api-schemas.ts';
 import { credentialAttemptLimit } from '../../../platform/http/rate-limits.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
@@ -19,9 +20,6 @@ interface ApiKeyRoutesOptions {
   identity: IdentityCore & { teams: Teams; apiKeys: ApiKeys };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
-  error: "must be 'me' or a user's id",
-});
 const createFields = {
   description: z.string().max(1000),
   expires_at_millis: z.number().int().positive().nullable(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { userIdOrMe } from '../core/api-schemas.ts';
 import { mailSendingLimit } from '../../../platform/http/rate-limits.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
@@ -18,9 +19,6 @@ interface ContactChannelRoutesOptions {
   identity: IdentityCore & { contactChannels: ContactChannels };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
-  error: "must be 'me' or a user's id",
-});
 const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
 const clientFields = {
   value: email.optional(),

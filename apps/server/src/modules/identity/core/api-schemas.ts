@@ -7,7 +7,10 @@ const email = z.string().trim().toLowerCase().max(256).pipe(z.email());
 const password = z.string().max(1000);
 const code = z.string().min(1).max(200);
 const url = z.string().min(1).max(2048);
-const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
+/** A user named in a request: `me` (the caller) or a user's id. Every capability uses this one. */
+export const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
+  error: "must be 'me' or a user's id",
+});
 const json = z.json().nullable();
 
 export const passwordSignUpBody = z.strictObject({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { userIdOrMe } from '../core/api-schemas.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import { clientOrHigher, requireAccess, resolveRequestContext } from '../core/request-context.ts';
@@ -13,9 +14,6 @@ interface NotificationPreferenceRoutesOptions {
   identity: IdentityCore & { notificationPreferences: NotificationPreferences };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()], {
-  error: "must be 'me' or a user's id",
-});
 const listParams = z.strictObject({ userId: userIdOrMe });
 const updateParams = z.strictObject({ userId: userIdOrMe, categoryId: z.uuid() });
 const updateBody = z.strictObject({ enabled: z.boolean() });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { userIdOrMe } from '../core/api-schemas.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import { StatusError } from '../core/known-errors.ts';
@@ -17,7 +18,6 @@ interface PermissionRoutesOptions {
   identity: IdentityCore & { teams: Teams; permissions: Permissions };
 }
 
-const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
 const permissionId = z
   .string()
   .max(256)

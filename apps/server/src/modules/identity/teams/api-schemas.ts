@@ -1,5 +1,6 @@
 import { hasUnsafeNameCharacters, unsafeNameMessage } from '@ipick/contracts';
 import { z } from 'zod';
+import { userIdOrMe } from '../core/api-schemas.ts';
 
 /** Request parts of the team endpoints (stack-auth.md §3.11, §3.12); unknown keys are refused. */
 const json = z.json().nullable();
@@ -17,7 +18,6 @@ const memberName = z
   .max(256, 'Display names are at most 256 characters')
   // An empty name is no name: the profile falls back to the user's own.
   .transform((name) => (name === '' ? null : name));
-const userIdOrMe = z.union([z.literal('me'), z.uuid()]);
 
 const clientTeamFields = {
   display_name: teamName.optional(),
