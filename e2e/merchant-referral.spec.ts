@@ -107,13 +107,21 @@ test("a merchant's offer goes through the referral call, and the purchase is att
   // The referral call and the redirect recorded one click, and the journey shows it once.
   const clickSteps = journey.steps.filter((step) => step.type === 'click');
   expect(clickSteps).toMatchObject([{ source: 'referral' }]);
-  // The click is in ipick's click ledger too, which the merchant's activity feed reads.
-  const activity = (await (
-    await merchant.get('/api/business/dashboard/activity?type=click')
-  ).json()) as { items: { targetUrl: string }[] };
-  expect(
-    activity.items.filter((item) => item.targetUrl.includes(`ipick_ref=${referral.referralId}`)),
-  ).toHaveLength(1);
+  // The click is in ipick's click ledger too, which the merchant's activity feed reads; the
+  // click journal ships it there within a few seconds of the redirect.
+  await expect
+    .poll(
+      async () => {
+        const activity = (await (
+          await merchant.get('/api/business/dashboard/activity?type=click')
+        ).json()) as { items: { targetUrl: string }[] };
+        return activity.items.filter((item) =>
+          item.targetUrl.includes(`ipick_ref=${referral.referralId}`),
+        ).length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
   expect(kinds).toContain('page_view');
   expect(kinds.at(-1)).toBe('conversion');
 });

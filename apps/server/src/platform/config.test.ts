@@ -15,6 +15,22 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ipick' });
   });
 
+  it('keeps the click journal in the data directory on the embedded database', () => {
+    expect(loadConfig({ IPICK_DATA_DIR: '/srv/ipick' }).clickJournalDir).toBe('/srv/ipick/journal');
+    expect(
+      loadConfig({ IPICK_DATA_DIR: '/srv/ipick', IPICK_JOURNAL_DIR: '/fast/journal' })
+        .clickJournalDir,
+    ).toBe('/fast/journal');
+  });
+
+  it('turns the click journal on with PostgreSQL only when IPICK_JOURNAL_DIR names its folder', () => {
+    const url = 'postgres://ipick@db.internal:5432/ipick';
+    expect(loadConfig({ DATABASE_URL: url }).clickJournalDir).toBeNull();
+    expect(
+      loadConfig({ DATABASE_URL: url, IPICK_JOURNAL_DIR: '/srv/ipick/journal-1' }).clickJournalDir,
+    ).toBe('/srv/ipick/journal-1');
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const url = 'postgres://ipick@db.internal:5432/ipick';
     // With the pool's default timeouts (5 s to connect, 30 s a statement, 60 s of start-up retries).

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { decodeIdentitySecret } from './identity-secret.ts';
@@ -44,9 +44,10 @@ export interface AppConfig {
    */
   identitySecret: string | null;
   /**
-   * Where this process's click journal lives (IPICK_JOURNAL_DIR): clicks are made durable there
-   * before their redirect and shipped to the ledger in the background. Null records each click
-   * straight in the ledger.
+   * Where this process's click journal lives: clicks are made durable there before their
+   * redirect and shipped to the ledger in the background. IPICK_JOURNAL_DIR, else `journal` in
+   * the data directory on the embedded database; null (PostgreSQL without IPICK_JOURNAL_DIR)
+   * records each click straight in the ledger.
    */
   clickJournalDir: string | null;
 }
@@ -179,7 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
     dataDir: resolve(vars.IPICK_DATA_DIR),
     identitySecret: vars.IPICK_IDENTITY_SECRET ?? null,
-    clickJournalDir: vars.IPICK_JOURNAL_DIR ? resolve(vars.IPICK_JOURNAL_DIR) : null,
+    clickJournalDir: vars.IPICK_JOURNAL_DIR
+      ? resolve(vars.IPICK_JOURNAL_DIR)
+      : database.kind === 'pglite'
+        ? join(resolve(vars.IPICK_DATA_DIR), 'journal')
+        : null,
   };
 }
 
