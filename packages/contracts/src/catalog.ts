@@ -79,6 +79,8 @@ export const compareExampleSchema = z.object({
   priceMinor: z.number().int().nullable(),
   currency: z.string().nullable(),
   image: z.string().nullable(),
+  /** The product's catalog category, for the drawing shown when it has no picture. */
+  category: z.string().nullable(),
   /** How many other retailers sell the same product. */
   otherRetailers: z.number().int(),
 });

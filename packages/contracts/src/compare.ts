@@ -23,6 +23,11 @@ export const comparedProductSchema = z.object({
   retailerName: z.string(),
   url: z.string(),
   image: z.string().nullable(),
+  /**
+   * The catalog category (`electronics`, `kitchen`…) for the picture's stand-in drawing; null when
+   * unknown, absent in older results.
+   */
+  category: z.string().nullable().optional(),
   /** Where ipick learned about the product: its catalog, the page itself, or only the link's words. */
   source: z.enum(['catalog', 'page', 'link']),
   /** Shipping in minor units when the shop says (0: free); null or absent when unknown. */
@@ -70,6 +75,8 @@ export const comparedOfferSchema = z.object({
   currency: z.string().nullable(),
   availability: z.string().nullable(),
   condition: z.string().nullable(),
+  /** The catalog category of the offer's product; null when unknown, absent in older results. */
+  category: z.string().nullable().optional(),
   /**
    * How much less than the pasted product this offer costs, price plus shipping on both sides
    * (unknown shipping counts as none), in minor units; negative when dearer; null when either

@@ -12,6 +12,11 @@ export const historyEntrySchema = z.object({
   priceMinor: z.number().int().nullable(),
   currency: z.string().nullable(),
   image: z.string().nullable(),
+  /**
+   * The product's catalog category, from the saved comparison, for the drawing shown without a
+   * picture; null when unknown (comparisons made before categories were kept).
+   */
+  category: z.string().nullable(),
   /** How many other retailers had the same product (the pasted product's own not counted). */
   sameProductCount: z.number().int(),
   alternativesCount: z.number().int(),
@@ -51,6 +56,11 @@ export const favoriteSchema = z.object({
   priceMinor: z.number().int().nullable(),
   currency: z.string().nullable(),
   image: z.string().nullable(),
+  /**
+   * The product's catalog category, from the comparison it was favourited from; null when
+   * unknown (older comparisons, or one no longer kept).
+   */
+  category: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;

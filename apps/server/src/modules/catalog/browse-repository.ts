@@ -48,6 +48,7 @@ export interface ExampleRow {
   price_minor: number | null;
   currency: string | null;
   image_url: string | null;
+  category: string | null;
   retailer_count: number;
 }
 
@@ -207,7 +208,7 @@ export class BrowseRepository {
         limit ${limit}
       )
       select o.title, o.url, r.display_name as retailer_name, o.price_minor, o.currency,
-        coalesce(o.image_url, p.image_url) as image_url, p.retailer_count
+        coalesce(o.image_url, p.image_url) as image_url, p.category, p.retailer_count
       from picked p
       cross join lateral (
         select o.title, o.url, o.retailer_id, o.price_minor, o.currency, o.image_url

@@ -304,6 +304,8 @@ describe('GET /api/compare/examples', () => {
       expect(row.retailers).toBeGreaterThanOrEqual(3);
       expect(example.otherRetailers).toBe(row.retailers - 1);
       expect(example.priceMinor).toBe(row.dearest);
+      // Its category, for the drawing the landing page shows when it has no picture.
+      expect(example.category).toBe(row.category);
     }
     expect(new Set(rows.map((row) => row.category)).size).toBe(
       Math.min(6, eligible[0]!.categories),

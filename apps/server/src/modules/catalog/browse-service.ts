@@ -74,6 +74,7 @@ export class BrowseService {
       priceMinor: row.price_minor,
       currency: row.currency,
       image: row.image_url,
+      category: row.category,
       otherRetailers: row.retailer_count - 1,
     }));
   }

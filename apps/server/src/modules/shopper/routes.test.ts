@@ -156,6 +156,7 @@ describe('search history', () => {
       priceMinor: result.product.priceMinor,
       currency: result.product.currency,
       image: result.product.image,
+      category: result.product.category,
       sameProductCount: otherRetailerCount(result),
       alternativesCount: result.alternatives.length,
       compareCount: 1,
@@ -359,6 +360,7 @@ describe('favourites', () => {
       priceMinor: product.priceMinor,
       currency: product.currency,
       image: product.image,
+      category: product.category,
     });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.now() - Date.parse(createdAt)).toBeLessThan(60_000);
@@ -595,5 +597,98 @@ describe('a saved comparison after a merchant is suspended', () => {
     } finally {
       await setMerchantStatus('active');
     }
+  });
+});
+
+describe("a product's category, for the drawing shown without a picture", () => {
+  /** Each catalog offer's product category, by offer link. */
+  async function categoriesByUrl(urls: string[]): Promise<Map<string, string | null>> {
+    const { rows } = await sql<{ url: string; category: string | null }>`
+      select o.url, p.category from offers o left join products p on p.id = o.product_id
+      where o.url = any(${urls})`.execute(testDb.database.db);
+    return new Map(rows.map((row) => [row.url, row.category]));
+  }
+
+  it('comes with the compared product, each offer, the history entry and each favourite', async () => {
+    const { browser } = await signedInShopper();
+    let comparison!: CompareResponse;
+    for (const url of catalogUrls) {
+      comparison = await compareAs(browser, url);
+      if (comparison.sameProduct.length > 0 && comparison.alternatives.length > 0) break;
+    }
+    const offers = [...comparison.sameProduct, ...comparison.alternatives];
+    const catalog = await categoriesByUrl([comparison.product.url, ...offers.map((o) => o.url)]);
+    const category = catalog.get(comparison.product.url);
+    expect(category).toEqual(expect.any(String));
+    expect(comparison.product.category).toBe(category);
+    for (const offer of offers) expect(offer.category, offer.title).toBe(catalog.get(offer.url));
+    expect(new Set(offers.map((offer) => offer.category)).size).toBeGreaterThan(0);
+
+    const [entry] = await historyOf(browser);
+    expect(entry).toMatchObject({ requestId: comparison.requestId, category });
+
+    const same = comparison.sameProduct[0]!;
+    const alternative = comparison.alternatives[0]!;
+    const added = [
+      await browser.post('/api/favorites', { requestId: comparison.requestId }),
+      await browser.post('/api/favorites', {
+        requestId: comparison.requestId,
+        offerId: same.offerId,
+      }),
+      await browser.post('/api/favorites', {
+        requestId: comparison.requestId,
+        offerId: alternative.offerId,
+      }),
+    ].map((response) => favoriteSchema.parse(response.json()));
+    const expected = {
+      [comparison.product.url]: category,
+      [same.url]: same.category ?? category,
+      [alternative.url]: alternative.category ?? null,
+    };
+    for (const favorite of added) expect(favorite.category).toBe(expected[favorite.url]);
+    for (const favorite of await favoritesOf(browser)) {
+      expect(favorite.category, favorite.url).toBe(expected[favorite.url]);
+    }
+    // Adding a link again answers with the favourite it has, category and all.
+    const again = await browser.post('/api/favorites', { requestId: comparison.requestId });
+    expect(favoriteSchema.parse(again.json()).category).toBe(category);
+  });
+
+  it('is null, not an error, for comparisons saved before categories were kept or no longer kept', async () => {
+    const { browser } = await signedInShopper();
+    const old = await compareAs(browser, catalogUrls[1]!);
+    const gone = await compareAs(browser, catalogUrls[2]!);
+    for (const saved of [old, gone]) {
+      expect(saved.product.category).toEqual(expect.any(String));
+      const favourited = await browser.post('/api/favorites', { requestId: saved.requestId });
+      expect(favourited.statusCode).toBe(201);
+    }
+    // As an older comparison was stored: no category on the product or its offers.
+    const strip = (offer: object) => ({ ...offer, category: undefined });
+    const withoutCategories = {
+      ...old,
+      product: strip(old.product),
+      sameProduct: old.sameProduct.map(strip),
+      alternatives: old.alternatives.map(strip),
+    };
+    await sql`update compare_requests set result = ${JSON.stringify(withoutCategories)}::jsonb
+      where id = ${old.requestId}`.execute(testDb.database.db);
+    await sql`delete from compare_requests where id = ${gone.requestId}`.execute(
+      testDb.database.db,
+    );
+
+    const history = await historyOf(browser);
+    expect(history.map((entry) => [entry.requestId, entry.category])).toEqual([
+      [gone.requestId, null],
+      [old.requestId, null],
+    ]);
+    const favorites = await favoritesOf(browser);
+    expect(favorites.map((favorite) => [favorite.url, favorite.category])).toEqual([
+      [gone.product.url, null],
+      [old.product.url, null],
+    ]);
+    const reopened = await browser.get(`/api/compare/${old.requestId}`);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json<CompareResponse>().product.category).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type {
   DatabaseSchema,
   FavoritesTable,
@@ -8,9 +8,13 @@ import type {
 type Db = Kysely<DatabaseSchema>;
 
 export type HistoryRow = Selectable<SearchHistoryTable>;
-/** A history entry as listed: the latest comparison of a link, and how often it was compared. */
-export type HistoryListRow = HistoryRow & { compare_count: number };
-export type FavoriteRow = Selectable<FavoritesTable>;
+/**
+ * A history entry as listed: the latest comparison of a link, how often it was compared, and
+ * its product's category from that comparison (null when unknown).
+ */
+export type HistoryListRow = HistoryRow & { compare_count: number; category: string | null };
+/** A favourite with its product's category from the comparison it came from (null if unknown). */
+export type FavoriteRow = Selectable<FavoritesTable> & { category: string | null };
 export type NewHistoryEntry = Omit<Insertable<SearchHistoryTable>, 'compared_at'>;
 export type NewFavorite = Omit<Insertable<FavoritesTable>, 'created_at'>;
 
@@ -61,7 +65,7 @@ export class ShopperRepository {
    */
   async listHistory(userId: string, limit: number): Promise<HistoryListRow[]> {
     const { rows } = await sql<HistoryListRow>`
-      select * from (
+      select latest.*, ${comparedCategory(sql.ref('latest.request_id'))} as category from (
         select distinct on (url) h.*, count(*) over (partition by url) as compare_count
         from search_history h
         where h.user_id = ${userId}
@@ -98,8 +102,9 @@ export class ShopperRepository {
 
   listFavorites(userId: string): Promise<FavoriteRow[]> {
     return this.#db
-      .selectFrom('favorites')
-      .selectAll()
+      .selectFrom('favorites as f')
+      .selectAll('f')
+      .select(favoriteCategory)
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -108,8 +113,9 @@ export class ShopperRepository {
 
   findFavoriteByUrl(userId: string, url: string): Promise<FavoriteRow | undefined> {
     return this.#db
-      .selectFrom('favorites')
-      .selectAll()
+      .selectFrom('favorites as f')
+      .selectAll('f')
+      .select(favoriteCategory)
       .where('user_id', '=', userId)
       .where('url', '=', url)
       .executeTakeFirst();
@@ -122,6 +128,7 @@ export class ShopperRepository {
    */
   async addFavorite(favorite: NewFavorite, limit: number): Promise<FavoriteRow | undefined> {
     const { rows } = await sql<FavoriteRow>`
+      with added as (
       insert into favorites
         (id, user_id, request_id, path, url, title, retailer_name, price_minor, currency, image_url)
       select ${favorite.id}::uuid, ${favorite.user_id}::uuid, ${favorite.request_id ?? null}::uuid,
@@ -130,7 +137,9 @@ export class ShopperRepository {
         ${favorite.currency ?? null}::text, ${favorite.image_url ?? null}::text
       where (select count(*) from favorites where user_id = ${favorite.user_id}) < ${limit}
       on conflict (user_id, url) do nothing
-      returning *`.execute(this.#db);
+      returning *
+      )
+      select f.*, ${favoriteCategoryOf} as category from added f`.execute(this.#db);
     return rows[0];
   }
 
@@ -144,3 +153,36 @@ export class ShopperRepository {
     return result.numDeletedRows > 0n;
   }
 }
+
+/**
+ * The category of the pasted product of the saved comparison `requestId` (module compare's
+ * `compare_requests`, read only); null when the comparison is gone or older than categories.
+ */
+function comparedCategory(requestId: RawBuilder<unknown>) {
+  return sql<string | null>`(
+    select c.result -> 'product' ->> 'category' from compare_requests c where c.id = ${requestId})`;
+}
+
+/**
+ * The category of the product a favourite (`f`) links to, from the comparison it was favourited
+ * from: the pasted product's, or that of the offer with its link (an offer of the same product
+ * without one takes the pasted product's). Null when unknown, as for favourites of old comparisons.
+ */
+const favoriteCategoryOf = sql<string | null>`(
+  select coalesce(
+    e.value ->> 'category',
+    case when e.list <> 'alternatives' then c.result -> 'product' ->> 'category' end
+  )
+  from compare_requests c
+  cross join lateral (
+    select 0 as rank, 'product' as list, c.result -> 'product' as value
+    union all
+    select 1, 'sameProduct', v from jsonb_array_elements(c.result -> 'sameProduct') v
+    union all
+    select 2, 'alternatives', v from jsonb_array_elements(c.result -> 'alternatives') v
+  ) e
+  where c.id = f.request_id and e.value ->> 'url' = f.url
+  order by e.rank
+  limit 1
+)`;
+const favoriteCategory = favoriteCategoryOf.as('category');

@@ -175,6 +175,7 @@ function toHistoryEntry(row: HistoryListRow): HistoryEntry {
     priceMinor: row.price_minor,
     currency: row.currency,
     image: row.image_url,
+    category: row.category ?? null,
     sameProductCount: row.same_product_count,
     alternativesCount: row.alternatives_count,
     comparedAt: new Date(row.compared_at).toISOString(),
@@ -193,6 +194,7 @@ function toFavorite(row: FavoriteRow): Favorite {
     priceMinor: row.price_minor,
     currency: row.currency,
     image: row.image_url,
+    category: row.category ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -26,6 +26,7 @@ function buildFavorite(overrides: Partial<Favorite> = {}): Favorite {
     priceMinor: 4999,
     currency: 'USD',
     image: 'https://images.example.com/kettle.jpg',
+    category: 'kitchen',
     createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     ...overrides,
   };
@@ -41,6 +42,7 @@ const lamp = buildFavorite({
   retailerName: 'Walmart',
   priceMinor: null,
   image: null,
+  category: 'home',
   createdAt: '2024-03-04T10:00:00.000Z',
 });
 
@@ -78,6 +80,11 @@ describe('/favorites', () => {
     expect(second!.textContent).toContain('Walmart');
     expect(second!.textContent).not.toContain('when saved');
     expect(second!.textContent).toContain('Saved Mar 4, 2024');
+    // Without a picture: its category's drawing, not an empty frame.
+    expect(second!.querySelector('img')).toBeNull();
+    expect(second!.querySelector('[data-illustration]')?.getAttribute('data-illustration')).toBe(
+      'home',
+    );
     // Saved without a comparison: nothing to reopen, only to compare again.
     expect(within(second!).queryByRole('link')).toBeNull();
     expect(

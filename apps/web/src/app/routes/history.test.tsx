@@ -23,6 +23,7 @@ function buildEntry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
     priceMinor: 4999,
     currency: 'USD',
     image: null,
+    category: 'kitchen',
     sameProductCount: 3,
     alternativesCount: 5,
     comparedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
@@ -36,6 +37,7 @@ const lamp = buildEntry({
   title: 'Desk Lamp 40 W',
   retailerName: 'Walmart',
   priceMinor: 1999,
+  category: 'home',
   sameProductCount: 1,
   alternativesCount: 0,
   comparedAt: '2024-03-04T10:00:00.000Z',
@@ -79,6 +81,10 @@ describe('/history', () => {
     expect(second!.textContent).toContain('Compared Mar 4, 2024');
     expect(second!.textContent).toContain('1 other retailer · no alternatives');
     expect(screen.getByRole('heading', { level: 2, name: '2 comparisons' })).toBeTruthy();
+    // Without pictures, each shows its category's drawing.
+    const drawingOf = (row: HTMLElement) =>
+      row.querySelector('[data-illustration]')?.getAttribute('data-illustration');
+    expect([drawingOf(first!), drawingOf(second!)]).toEqual(['kitchen', 'home']);
   });
 
   it('says how many times a product was compared, with the latest time', async () => {

@@ -26,6 +26,7 @@ function buildExample(overrides: Partial<CompareExample> = {}): CompareExample {
     priceMinor: 4999,
     currency: 'USD',
     image: null,
+    category: 'kitchen',
     otherRetailers: 3,
     ...overrides,
   };

@@ -100,7 +100,12 @@ export function CompareExamples({
                   'group h-full w-full cursor-pointer text-left transition-colors hover:border-primary/50 hover:bg-muted/50',
                 )}
               >
-                <ImageFrame src={example.image} alt="" className="size-16 shrink-0" />
+                <ImageFrame
+                  src={example.image}
+                  alt=""
+                  category={example.category}
+                  className="size-16 shrink-0"
+                />
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="line-clamp-2 text-sm font-medium">{example.title}</span>
                   <span className="truncate text-sm text-muted-foreground">

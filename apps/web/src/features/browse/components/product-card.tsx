@@ -3,7 +3,6 @@ import { formatMoney } from '@ipick/core';
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { ProductIllustration } from '@/components/product-illustration';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -33,12 +32,7 @@ export function ProductCard({ product, onCompare, showCategory = false }: Produc
   return (
     <article aria-labelledby={titleId} className={cardClass}>
       {/* 4:3 rather than square: a card shows more of its products per screen. */}
-      <ImageFrame
-        src={product.image}
-        alt=""
-        className="aspect-[4/3]"
-        fallback={<ProductIllustration category={product.category} />}
-      />
+      <ImageFrame src={product.image} alt="" category={product.category} className="aspect-[4/3]" />
       <div className="flex flex-1 flex-col">
         {showCategory ? (
           <p className="h-4 truncate text-xs text-muted-foreground">

@@ -25,7 +25,12 @@ export function ProductCard({ requestId, product, renderFavorite }: ProductCardP
     product.condition && product.condition !== 'new' ? humanize(product.condition) : null;
   return (
     <Card className="flex gap-3 p-3 sm:gap-6 sm:p-6">
-      <ImageFrame src={product.image} alt="" className="w-16 shrink-0 self-start sm:w-32" />
+      <ImageFrame
+        src={product.image}
+        alt=""
+        category={product.category}
+        className="w-16 shrink-0 self-start sm:w-32"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-sm text-muted-foreground">Your product at {product.retailerName}</p>
         <h2

@@ -60,6 +60,7 @@ function buildFavorite(url: string, title: string): Favorite {
     priceMinor: 3799,
     currency: 'USD',
     image: null,
+    category: null,
     createdAt: '2025-01-02T03:04:05.000Z',
   };
 }

@@ -93,7 +93,12 @@ export function FavoritesList({ enabled, onCompare }: FavoritesListProps) {
           return (
             <li key={favorite.id} className={rowClass}>
               <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-                <ImageFrame src={favorite.image} alt="" className="size-16 shrink-0 sm:size-20" />
+                <ImageFrame
+                  src={favorite.image}
+                  alt=""
+                  category={favorite.category}
+                  className="size-16 shrink-0 sm:size-20"
+                />
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <h3 className="line-clamp-2 font-medium">{favorite.title}</h3>
                   <p className="text-sm text-muted-foreground">

@@ -103,7 +103,12 @@ export function HistoryList({ enabled }: { enabled: boolean }) {
           const isRemoving = remove.isPending && remove.variables === entry.requestId;
           return (
             <li key={entry.requestId} className={rowClass}>
-              <ImageFrame src={entry.image} alt="" className="size-16 shrink-0 sm:size-20" />
+              <ImageFrame
+                src={entry.image}
+                alt=""
+                category={entry.category}
+                className="size-16 shrink-0 sm:size-20"
+              />
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <Link
                   to={entry.path}
