@@ -3,6 +3,9 @@ import { ApiKeysRepository } from './api-keys/api-keys-repository.ts';
 import { CliAuth } from './cli/cli-auth.ts';
 import { CliAuthRepository } from './cli/cli-auth-repository.ts';
 import { randomBytes } from 'node:crypto';
+import { EmailRenderer } from './email/email-renderer.ts';
+import { EmailRepository } from './email/email-repository.ts';
+import { Emails } from './email/emails.ts';
 import { Mfa } from './mfa/mfa.ts';
 import { OAuth } from './oauth/oauth.ts';
 import { OAuthRepository } from './oauth/oauth-repository.ts';
@@ -11,6 +14,7 @@ import { SealedSecrets } from './oauth/sealed-secrets.ts';
 import { Passkeys } from './passkeys/passkeys.ts';
 import { PasskeysRepository } from './passkeys/passkeys-repository.ts';
 import { MfaRepository } from './mfa/mfa-repository.ts';
+import type { Accounts } from './core/accounts.ts';
 import {
   createIdentityCore,
   type IdentityCore,
@@ -53,6 +57,7 @@ export interface Identity extends IdentityCore {
   apiKeys: ApiKeys;
   oauth: OAuth;
   passkeys: Passkeys;
+  emails: Emails;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -66,22 +71,34 @@ export function createIdentity(options: IdentityOptions): Identity {
   const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
   const mfa = new Mfa(new MfaRepository(options.db), core.sessions, core.accounts);
   core.accounts.beforeSignIn((project, user) => mfa.requireSecondFactor(project, user));
+  const sendIdentityMail: Accounts['sendIdentityMail'] = (project, mail) =>
+    core.accounts.sendIdentityMail(project, mail);
   const invitations = new Invitations({
     repository: new InvitationsRepository(options.db),
     teams,
     codes: core.codes,
-    sendMail: options.sendMail,
+    sendIdentityMail,
     publicUrl: options.publicUrl,
   });
   const contactChannels = new ContactChannels({
     repository: new ContactChannelsRepository(options.db),
     codes: core.codes,
-    sendMail: options.sendMail,
+    sendIdentityMail,
     publicUrl: options.publicUrl,
   });
   const notificationPreferences = new NotificationPreferences(
     new NotificationPreferencesRepository(options.db),
   );
+  const emails = new Emails({
+    repository: new EmailRepository(options.db),
+    renderer: new EmailRenderer(),
+    notificationPreferences,
+    sendMail: options.sendMail,
+    publicUrl: options.publicUrl,
+    onTemplateFallback: options.onBackgroundError,
+  });
+  // Identity mail renders through the project's templates and theme.
+  core.accounts.sendIdentityMail = (project, mail) => emails.sendIdentityMail(project, mail);
   const apiKeys = new ApiKeys(new ApiKeysRepository(options.db));
   const oauth = new OAuth({
     repository: new OAuthRepository(options.db),
@@ -117,5 +134,6 @@ export function createIdentity(options: IdentityOptions): Identity {
     apiKeys,
     oauth,
     passkeys,
+    emails,
   };
 }

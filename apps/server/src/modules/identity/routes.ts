@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { handleIdentityError } from './core/api-errors.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { cliRoutes } from './cli/routes.ts';
+import { emailRoutes } from './email/routes.ts';
 import { StatusError } from './core/known-errors.ts';
 import { contactChannelRoutes } from './contact-channels/routes.ts';
 import { notificationPreferenceRoutes } from './notification-preferences/routes.ts';
@@ -76,4 +77,5 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(contactChannelRoutes, { identity });
   await app.register(notificationPreferenceRoutes, { identity });
   await app.register(apiKeyRoutes, { identity });
+  await app.register(emailRoutes, { identity });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SendMail } from '../core/accounts.ts';
+import type { SendIdentityMail } from '../core/identity-mail.ts';
 import type { ProjectRecord } from '../core/identity-repository.ts';
 import { knownErrors, StatusError } from '../core/known-errors.ts';
 import { resolveTrustedUrl } from '../core/trusted-urls.ts';
@@ -15,7 +15,7 @@ const EMAIL_VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 interface ContactChannelsOptions {
   repository: ContactChannelsRepository;
   codes: VerificationCodes;
-  sendMail: SendMail;
+  sendIdentityMail: SendIdentityMail;
   publicUrl: string;
 }
 
@@ -26,13 +26,13 @@ interface ContactChannelsOptions {
 export class ContactChannels {
   readonly #repository: ContactChannelsRepository;
   readonly #codes: VerificationCodes;
-  readonly #sendMail: SendMail;
+  readonly #sendIdentityMail: SendIdentityMail;
   readonly #publicUrl: string;
 
   constructor(options: ContactChannelsOptions) {
     this.#repository = options.repository;
     this.#codes = options.codes;
-    this.#sendMail = options.sendMail;
+    this.#sendIdentityMail = options.sendIdentityMail;
     this.#publicUrl = options.publicUrl;
   }
 
@@ -124,10 +124,16 @@ export class ContactChannels {
       lifetimeMs: EMAIL_VERIFICATION_LIFETIME_MS,
     });
     callback.searchParams.set('code', code);
-    await this.#sendMail({
+    await this.#sendIdentityMail(project, {
+      kind: 'email_verification',
       to: channel.value,
-      subject: 'Confirm your email for ipick',
-      text: `Confirm that this is your email address:\n${callback.href}\n\nThe link works for 7 days.`,
+      user: null,
+      variables: { emailVerificationLink: callback.href },
+      plain: {
+        to: channel.value,
+        subject: 'Confirm your email for ipick',
+        text: `Confirm that this is your email address:\n${callback.href}\n\nThe link works for 7 days.`,
+      },
     });
   }
 

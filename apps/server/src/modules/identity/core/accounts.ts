@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RESTRICTION_DETAIL_MESSAGE } from './api-schemas.ts';
+import type { IdentityMail, SendIdentityMail } from './identity-mail.ts';
 import type {
   IdentityRepository,
   ProjectRecord,
@@ -18,6 +19,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 export type SendMail = (mail: OutgoingMail) => Promise<void>;
 
@@ -76,6 +78,12 @@ export class Accounts {
     null;
   readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
     [];
+
+  /**
+   * Sends verification, password-reset and sign-in mail; the email capability plugs in the
+   * project's templates. Without it, the plain-text mail goes out as it is.
+   */
+  sendIdentityMail: SendIdentityMail = (_project, mail: IdentityMail) => this.#sendMail(mail.plain);
 
   readonly #signInChecks: ((project: ProjectRecord, user: UserRecord) => Promise<void>)[] = [];
 
@@ -169,13 +177,20 @@ export class Accounts {
           email: user.primaryEmail,
           lifetimeMs: PASSWORD_RESET_LIFETIME_MS,
         });
-        await this.#sendMail({
+        const link = withCode(callback, code);
+        await this.sendIdentityMail(project, {
+          kind: 'password_reset',
           to: user.primaryEmail,
-          subject: 'Reset your ipick password',
-          text:
-            'Someone asked to reset the password of your ipick account.\n\n' +
-            `Choose a new password within the next hour here:\n${withCode(callback, code)}\n\n` +
-            'If it was not you, ignore this email; your password stays as it is.',
+          user,
+          variables: { passwordResetLink: link },
+          plain: {
+            to: user.primaryEmail,
+            subject: 'Reset your ipick password',
+            text:
+              'Someone asked to reset the password of your ipick account.\n\n' +
+              `Choose a new password within the next hour here:\n${link}\n\n` +
+              'If it was not you, ignore this email; your password stays as it is.',
+          },
         });
       })(),
     );
@@ -271,19 +286,26 @@ export class Accounts {
     // recipient reads it.
     const isUnverifiedOwner = owner !== null && !owner.isEmailVerified;
     this.#inBackground(
-      this.#sendMail(
-        isUnverifiedOwner
-          ? {
-              to: email,
-              subject: 'Your ipick sign-in link',
-              text:
-                'Someone asked for a link to sign in to ipick with this email address.\n\n' +
-                'An ipick account uses this address, but it was never confirmed, so it cannot ' +
-                'be signed in to with an emailed link. Sign in with its password, or choose a ' +
-                'new one with "Forgot password?" on the sign-in page.\n\n' +
-                'If you did not ask to sign in, ignore this email.',
-            }
-          : {
+      isUnverifiedOwner
+        ? this.#sendMail({
+            to: email,
+            subject: 'Your ipick sign-in link',
+            text:
+              'Someone asked for a link to sign in to ipick with this email address.\n\n' +
+              'An ipick account uses this address, but it was never confirmed, so it cannot ' +
+              'be signed in to with an emailed link. Sign in with its password, or choose a ' +
+              'new one with "Forgot password?" on the sign-in page.\n\n' +
+              'If you did not ask to sign in, ignore this email.',
+          })
+        : this.sendIdentityMail(project, {
+            kind: 'magic_link',
+            to: email,
+            user: owner?.user ?? null,
+            variables: {
+              magicLink: withCode(callback, issued.code),
+              otp: issued.oneTimePassword,
+            },
+            plain: {
               to: email,
               subject: `Your ipick sign-in code: ${issued.oneTimePassword}`,
               text:
@@ -291,7 +313,7 @@ export class Accounts {
                 `or type this code: ${issued.oneTimePassword}\n\n` +
                 'If you did not ask to sign in, ignore this email.',
             },
-      ),
+          }),
     );
     return { nonce: issued.nonce };
   }
@@ -629,10 +651,17 @@ export class Accounts {
       email: user.primaryEmail,
       lifetimeMs: EMAIL_VERIFICATION_LIFETIME_MS,
     });
-    await this.#sendMail({
+    const link = withCode(callback, code);
+    await this.sendIdentityMail(project, {
+      kind: 'email_verification',
       to: user.primaryEmail,
-      subject: 'Confirm your email for ipick',
-      text: `Confirm that this is your email address:\n${withCode(callback, code)}\n\nThe link works for 7 days.`,
+      user,
+      variables: { emailVerificationLink: link },
+      plain: {
+        to: user.primaryEmail,
+        subject: 'Confirm your email for ipick',
+        text: `Confirm that this is your email address:\n${link}\n\nThe link works for 7 days.`,
+      },
     });
   }
 

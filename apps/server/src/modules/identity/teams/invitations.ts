@@ -1,5 +1,5 @@
 import { unlinkable } from '../../../platform/mailer/plain-mail-text.ts';
-import type { SendMail } from '../core/accounts.ts';
+import type { SendIdentityMail } from '../core/identity-mail.ts';
 import type { ProjectRecord, UserRecord } from '../core/identity-repository.ts';
 import { knownErrors, StatusError } from '../core/known-errors.ts';
 import { resolveTrustedUrl } from '../core/trusted-urls.ts';
@@ -26,7 +26,7 @@ interface InvitationsOptions {
   repository: InvitationsRepository;
   teams: Teams;
   codes: VerificationCodes;
-  sendMail: SendMail;
+  sendIdentityMail: SendIdentityMail;
   publicUrl: string;
 }
 
@@ -38,7 +38,7 @@ export class Invitations {
   readonly #repository: InvitationsRepository;
   readonly #teams: Teams;
   readonly #codes: VerificationCodes;
-  readonly #sendMail: SendMail;
+  readonly #sendIdentityMail: SendIdentityMail;
   readonly #publicUrl: string;
   readonly #acceptHooks: InvitationAcceptHook[] = [];
 
@@ -46,7 +46,7 @@ export class Invitations {
     this.#repository = options.repository;
     this.#teams = options.teams;
     this.#codes = options.codes;
-    this.#sendMail = options.sendMail;
+    this.#sendIdentityMail = options.sendIdentityMail;
     this.#publicUrl = options.publicUrl;
   }
 
@@ -84,13 +84,23 @@ export class Invitations {
     const inviterName = input.inviter?.displayName ?? input.inviter?.primaryEmail ?? null;
     const inviter = inviterName === null ? null : unlinkable(inviterName);
     const teamName = unlinkable(team.displayName);
-    await this.#sendMail({
+    await this.#sendIdentityMail(project, {
+      kind: 'team_invitation',
       to: input.email,
-      subject: `You are invited to join ${teamName} on ipick`,
-      text:
-        `${inviter ? `${inviter} invited you` : 'You are invited'} to join the team ` +
-        `"${teamName}" on ipick.\n\nOpen this link to accept:\n${callback.href}\n\n` +
-        'The link works for 7 days. If you did not expect this invitation, ignore this email.',
+      user: null,
+      variables: {
+        teamDisplayName: teamName,
+        teamInvitationLink: callback.href,
+        ...(inviter ? { inviterName: inviter } : {}),
+      },
+      plain: {
+        to: input.email,
+        subject: `You are invited to join ${teamName} on ipick`,
+        text:
+          `${inviter ? `${inviter} invited you` : 'You are invited'} to join the team ` +
+          `"${teamName}" on ipick.\n\nOpen this link to accept:\n${callback.href}\n\n` +
+          'The link works for 7 days. If you did not expect this invitation, ignore this email.',
+      },
     });
     return id;
   }
