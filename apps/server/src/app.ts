@@ -45,6 +45,7 @@ import { ShopperRepository } from './modules/shopper/shopper-repository.ts';
 import { ShopperService } from './modules/shopper/shopper-service.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { runPeriodicJob, withJobLock } from './platform/db/exclusive-jobs.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
 import { errorHandlerPlugin } from './platform/http/error-handler.ts';
 import { handleFrameworkError } from './platform/http/framework-errors.ts';
@@ -162,7 +163,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : PRICE_ALERT_SWEEP_MS;
   if (sweepMs !== null) {
     // Imports run from the command line (another process) are caught by a sweep of all alerts.
-    const sweep = setInterval(() => priceAlerts.checkSoon(null), sweepMs);
+    // Of several processes on one database, one sweeps each period.
+    const sweep = setInterval(() => {
+      runPeriodicJob(database, { name: 'price-alert-sweep', everyMs: sweepMs }, async () => {
+        await priceAlerts.check(null);
+      }).catch((error: unknown) => app.log.error({ err: error }, 'price alert sweep failed'));
+    }, sweepMs);
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
   }
@@ -184,6 +190,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ? await openClickJournal({
         dir: config.clickJournalDir,
         ship: (clicks) => referralRepository.shipClicks(clicks),
+        // Of several processes, one ships a folder that a process which is gone left.
+        exclusive: async (name, work) => (await withJobLock(database, name, work)).ran,
         onError: (error) => app.log.error({ err: error }, 'could not ship journal clicks'),
       })
     : null;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,12 +26,14 @@ import { loadIdentitySecret } from './platform/identity-secret.ts';
 import { oauthProvidersFromEnvironment } from './modules/identity/oauth/operator-providers.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase, type Database } from './platform/db/database.ts';
+import { withJobLock } from './platform/db/exclusive-jobs.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { createSafeFetcher } from './platform/fetcher/safe-fetcher.ts';
+import { parseWorkers, runWorkers } from './platform/workers.ts';
 
 /**
  * The server's command line:
- *   start          migrate, then serve ipick (the default)
+ *   start          migrate, then serve ipick (the default); --workers N runs N processes
  *   migrate        apply pending migrations and exit
  *   identity:keys  print ipick's identity project id and API keys as JSON (last line)
  *   admin:create   --email <email> --password <password>: create or promote an admin
@@ -47,6 +50,17 @@ const commands: Record<string, (config: AppConfig) => Promise<void>> = {
 };
 
 async function startServer(config: AppConfig): Promise<void> {
+  const workers = parseWorkers(process.argv.slice(3));
+  if (typeof workers === 'string') throw new UsageError(workers);
+  if (workers > 1 && cluster.isPrimary) {
+    if (config.database.kind !== 'postgres') {
+      throw new UsageError(
+        '--workers needs PostgreSQL (DATABASE_URL): the embedded database is one process’s.',
+      );
+    }
+    await runWorkers(workers, (line) => console.log(line));
+    return;
+  }
   const database = await openDatabase(
     config.database.kind === 'postgres'
       ? {
@@ -57,8 +71,12 @@ async function startServer(config: AppConfig): Promise<void> {
       : config.database,
   );
   const { version } = await migrate(database.db);
-  // Imports a dead process left "running" (a crash, a restart) are marked so, files removed.
-  const interrupted = await recoverInterruptedImports(database.db);
+  // Imports a dead process left "running" (a crash, a restart) are marked so, files removed;
+  // by one process at a time when several start together on one database.
+  const recovery = await withJobLock(database, 'feed-import-recovery', () =>
+    recoverInterruptedImports(database.db),
+  );
+  const interrupted = recovery.ran ? recovery.value : [];
   if (interrupted.length > 0) {
     console.warn(
       `Marked ${interrupted.length} feed import(s) interrupted: ${interrupted.join(', ')}`,
@@ -78,7 +96,7 @@ async function startServer(config: AppConfig): Promise<void> {
     identitySecret,
     ...(config.webRoot ? { webRoot: config.webRoot } : {}),
   });
-  const rollups = startDashboardRollups({ db: database.db, log: app.log });
+  const rollups = startDashboardRollups({ database, log: app.log });
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');

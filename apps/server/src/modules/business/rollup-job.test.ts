@@ -40,7 +40,7 @@ describe('the dashboard roll-up job', () => {
     await buildClick(db(), busy.businessId, { at: '2025-05-20T10:00:00Z' });
     await buildClick(db(), busy.businessId, { at: '2025-06-15T11:30:00Z' });
     const job = startDashboardRollups({
-      db: db(),
+      database: testDb.database,
       log: pino({ level: 'silent' }),
       now: () => now,
       delayMs: 60_000,

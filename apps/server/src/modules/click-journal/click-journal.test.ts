@@ -1,14 +1,16 @@
-import { appendFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { appendFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { LOCK_FILE_NAME } from '../../platform/db/data-dir-lock.ts';
 import { clickId } from '../referral/click-id.ts';
 import { ReferralRepository, type NewClick } from '../referral/referral-repository.ts';
 import { decodeClick, encodeClick } from './click-codec.ts';
 import { ClickJournal, JournalFullError } from './click-journal.ts';
-import { openClickJournal } from './click-journal-module.ts';
+import { openClickJournal, replayFolder } from './click-journal-module.ts';
 import type { ShipStep } from './click-shipper.ts';
 
 let testDb: TestDatabase;
@@ -121,8 +123,10 @@ describe('shipping the journal into the ledger', () => {
     expect(await module.shipper.shipAvailable()).toBe(10);
     expect(await ledgerCount(clicks.map((click) => click.id))).toBe(10);
     expect(module.shipper.health()).toMatchObject({ backlogBytes: 0, oldestSeconds: 0 });
-    expect(await segmentFiles(dir)).toHaveLength(1); // the one being written
+    expect(await segmentFiles(module.journal.dir)).toHaveLength(1); // the one being written
     await module.close();
+    // All shipped: the process's folder is gone with it.
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it.each<ShipStep>(['shipped', 'progressed', 'removed'])(
@@ -149,18 +153,40 @@ describe('shipping the journal into the ledger', () => {
       await expect(first.shipper.shipAvailable()).rejects.toThrow('crash');
       await first.journal.close(); // the process is gone; nothing else of it runs
 
-      const second = await openClickJournal({
-        dir,
+      // The next run (this process's next start, or another process) replays its folder.
+      const replay = await replayFolder(first.journal.dir, {
         ship: (rows) => repository.shipClicks(rows),
-        startShipping: false,
       });
-      await second.shipper.shipAvailable();
+      expect(replay.isEmptied).toBe(true);
       expect(await ledgerCount(clicks.map((click) => click.id))).toBe(7);
-      expect(second.shipper.health().backlogBytes).toBe(0);
-      expect(await segmentFiles(dir)).toHaveLength(1);
-      await second.close();
+      expect(await segmentFiles(first.journal.dir)).toHaveLength(1);
     },
   );
+
+  it("ships a folder a process that is gone left, and leaves a live process's folder alone", async () => {
+    const root = await newFolder();
+    /** A journal folder with clicks, locked by the process `pid`. */
+    async function leftFolder(name: string, pid: number, pages: string[]) {
+      const journal = await ClickJournal.open({ dir: join(root, name) });
+      const clicks = pages.map((page) => newClick(page));
+      for (const click of clicks) await journal.append(encodeClick(click));
+      await journal.close();
+      await writeFile(join(root, name, LOCK_FILE_NAME), JSON.stringify({ pid, started: null }));
+      return clicks.map((click) => click.id);
+    }
+    const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const gone = await leftFolder('process-gone', gonePid, ['/gone/1', '/gone/2', '/gone/3']);
+    const live = await leftFolder('process-live', process.pid, ['/live/1']);
+
+    const module = await openClickJournal({ dir: root, ship: (c) => repository.shipClicks(c) });
+    // Shipped before it resolves: a restarted server has replayed before it reports healthy.
+    expect(await ledgerCount(gone)).toBe(3);
+    expect(await ledgerCount(live)).toBe(0);
+    const folders = await readdir(root);
+    expect(folders).not.toContain('process-gone');
+    expect(folders).toContain('process-live');
+    await module.close();
+  });
 
   it('ships the same segment twice and still counts its clicks once', async () => {
     const clicks = [newClick('/twice/1'), newClick('/twice/2')];
