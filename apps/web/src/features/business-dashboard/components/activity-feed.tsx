@@ -69,6 +69,10 @@ export function ActivityFeed({ integratePath }: ActivityFeedProps) {
       <h2 id="activity-heading" className="sr-only">
         Latest activity
       </h2>
+      {/* Clicks reach the ledger through each server's click journal, shipped every second or so. */}
+      <p className="text-sm text-muted-foreground">
+        A click to your shop shows here a few seconds after the shopper follows it.
+      </p>
       {feed.isPending ? (
         <FeedSkeleton />
       ) : feed.isError && !feed.data ? (

@@ -83,7 +83,8 @@ function SummaryFigures({ summary, isUpdating }: { summary: Summary; isUpdating:
           {formatDay(summary.period.from)} – {formatDay(summary.period.to)}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Compared with {previousLabel}. Days are in UTC; bots are left out.
+          Compared with {previousLabel}. Days are in UTC; bots are left out. Click figures are
+          updated a few seconds after each click.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

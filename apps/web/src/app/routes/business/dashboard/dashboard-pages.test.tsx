@@ -102,6 +102,10 @@ describe('/business/dashboard/checkout (home)', () => {
       '/business/dashboard/checkout/attribution',
     );
     expect(asked[0]).toMatchObject({ to: today });
+    // Clicks reach the figures through the click journal, a few seconds late.
+    expect(
+      screen.getByText(/Click figures are updated a few seconds after each click\.$/),
+    ).toBeTruthy();
   });
 
   it('says "1 click" for a product clicked once', async () => {
@@ -275,6 +279,11 @@ describe('activity pages', () => {
     expect(first!.textContent).toContain('Order A-1 · sent by your server');
     expect(second!.textContent).toContain('Click to your shop');
     expect(second!.textContent).toContain('Acme Kettle 1.7 L · campaign spring · mobile · DE');
+    expect(
+      screen.getByText(
+        'A click to your shop shows here a few seconds after the shopper follows it.',
+      ),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Show older activity' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
