@@ -1,6 +1,10 @@
-import { historyResponseSchema } from '@ipick/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, lazySchema } from '@/lib/api-client';
+
+// The page renders before the validation library is downloaded: it loads with the call.
+const historyResponseSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.historyResponseSchema),
+);
 
 /** `GET /api/history`: the signed-in shopper's comparisons, newest first. */
 export function historyQueryOptions() {
