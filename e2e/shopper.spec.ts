@@ -54,6 +54,12 @@ test('a new shopper compares a catalog link, favourites it, and finds it in favo
     const saving = pasted!.offer.priceMinor! - other.offer.priceMinor!;
     if (saving > 0) await expect(item).toContainText(`Save ${formatMoney(saving, 'USD')}`);
   }
+  // The demo catalog has no pictures: the product shows its category's drawing, not an empty frame.
+  const drawing = `[data-illustration="${catalogProduct.category}"]`;
+  const productCard = page.locator('div', {
+    has: page.getByRole('heading', { level: 2, name: pasted!.offer.title }),
+  });
+  await expect(productCard.locator(drawing).first()).toBeVisible();
   const similar = page.getByRole('list', { name: 'Similar products' });
   await expect(similar).toBeVisible();
   // A different product's lower price is not a saving on the pasted one, so it gets no badge.
@@ -79,11 +85,13 @@ test('a new shopper compares a catalog link, favourites it, and finds it in favo
   const favorites = page.getByRole('list', { name: 'Your favorites' });
   await expect(favorites.getByRole('listitem')).toHaveCount(1);
   await expect(favorites).toContainText(pasted!.offer.title);
+  await expect(favorites.getByRole('listitem').locator(drawing)).toBeVisible();
 
   await page.goto('/history');
   const history = page.getByRole('list', { name: 'Your comparisons' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText(pasted!.offer.title);
+  await expect(history.getByRole('listitem').locator(drawing)).toBeVisible();
 
   // Reopened from history, the results come back by request id.
   await history.getByRole('link').first().click();
@@ -153,6 +161,15 @@ test('the landing page offers catalog examples that compare in one click', async
   await page.goto('/');
   const example = page.getByRole('list', { name: 'Example products' }).getByRole('button');
   await expect(example.first()).toBeVisible();
+  // Without pictures, each example shows its category's drawing, never the neutral parcel.
+  const drawings = page
+    .getByRole('list', { name: 'Example products' })
+    .locator('[data-illustration]');
+  await expect(drawings).toHaveCount(await example.count());
+  for (const category of await drawings.evaluateAll((nodes) =>
+    nodes.map((node) => node.getAttribute('data-illustration')),
+  ))
+    expect(category).not.toBe('product');
   await example.first().click();
   await expect(page).toHaveURL(/\/new-search\//);
   await expect(page.getByRole('list', { name: 'Same product', exact: true })).toBeVisible({
