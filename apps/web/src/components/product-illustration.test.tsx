@@ -1,7 +1,7 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ImageFrame } from './ui/image-frame';
-import { ProductIllustration } from './product-illustration';
+import { illustrationKey, ProductIllustration } from './product-illustration';
 
 const drawingOf = (container: HTMLElement) => container.querySelector('[data-illustration]');
 
@@ -26,7 +26,7 @@ describe('a product without a picture', () => {
   });
 
   it('shows a neutral parcel without a category, or with one it has no drawing of', () => {
-    for (const category of [undefined, null, 'garden']) {
+    for (const category of [undefined, null, 'pet supplies']) {
       const { container, unmount } = render(
         <ImageFrame src="https://images.example.com/gone.jpg" alt="" category={category} />,
       );
@@ -34,7 +34,7 @@ describe('a product without a picture', () => {
       expect(drawingOf(container)!.getAttribute('data-illustration')).toBe('product');
       unmount();
     }
-    const { container } = render(<ProductIllustration category="garden" />);
+    const { container } = render(<ProductIllustration category="pet supplies" />);
     expect(drawingOf(container)!.getAttribute('data-illustration')).toBe('product');
   });
 
@@ -52,5 +52,23 @@ describe('a product without a picture', () => {
     );
     expect(container.querySelector('img')).not.toBeNull();
     expect(drawingOf(container)).toBeNull();
+  });
+});
+
+describe("a shop's own category", () => {
+  it('gets the drawing its words name, the most specific part first', () => {
+    expect(illustrationKey('Home & Kitchen › Blenders')).toBe('kitchen');
+    expect(illustrationKey('Electronics > Headphones')).toBe('accessories');
+    expect(illustrationKey('TV & Video')).toBe('electronics');
+    expect(illustrationKey('Video Games > PlayStation 5')).toBe('gaming');
+    expect(illustrationKey('Cell Phones')).toBe('small-tech');
+    expect(illustrationKey('Appliances / Washers & Dryers')).toBe('appliances');
+  });
+
+  it('gets the neutral parcel when no word is known', () => {
+    expect(illustrationKey('Pet Supplies')).toBeNull();
+    expect(illustrationKey('')).toBeNull();
+    const { container } = render(<ProductIllustration category="Pet Supplies > Dog Beds" />);
+    expect(drawingOf(container)!.getAttribute('data-illustration')).toBe('product');
   });
 });

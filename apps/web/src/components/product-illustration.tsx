@@ -27,6 +27,41 @@ const illustrations: Record<string, { icon: LucideIcon; tint: string }> = {
 const fallback = { icon: Package, tint: 'from-slate-100 to-slate-200 text-slate-600' };
 
 /**
+ * Shops name their categories in free text ("Home & Kitchen › Blenders", "TV & Video"). The
+ * most specific part, the last, decides first; words are checked in this order because
+ * "gaming headphones" are accessories to a shopper far less often than a console is gaming.
+ */
+const categoryWords: readonly (readonly [key: string, words: RegExp])[] = [
+  ['gaming', /\b(gaming|video ?games?|consoles?|playstation|xbox|nintendo)\b/],
+  [
+    'accessories',
+    /\b(headphones?|earbuds?|headsets?|cables?|chargers?|cases?|accessor(y|ies)|speakers?)\b/,
+  ],
+  ['small-tech', /\b(phones?|smartphones?|cell|mobile|wearables?|smart ?watch(es)?|watches)\b/],
+  [
+    'appliances',
+    /\b(appliances?|washers?|washing|dryers?|fridges?|refrigerators?|vacuums?|dishwashers?)\b/,
+  ],
+  ['kitchen', /\b(kitchen|blenders?|cookware|coffee|espresso|toasters?|mixers?|knives|cooking)\b/],
+  [
+    'electronics',
+    /\b(electronics|tvs?|television|laptops?|computers?|tablets?|monitors?|cameras?|video)\b/,
+  ],
+  ['home', /\b(home|furniture|lamps?|lighting|decor|bedding|garden)\b/],
+];
+
+/** The drawing for a category: the demo catalog's own keys, else words of a shop's category. */
+export function illustrationKey(category: string | null | undefined): string | null {
+  if (!category) return null;
+  if (illustrations[category]) return category;
+  const parts = category.toLowerCase().split(/[>›/|,]/);
+  for (const part of parts.reverse()) {
+    for (const [key, words] of categoryWords) if (words.test(part)) return key;
+  }
+  return null;
+}
+
+/**
  * What a product without a picture shows: a drawing of its category on a soft tint, made in
  * the page (inline SVG), so nothing is fetched and no empty frame is left. Decorative: the
  * product's name is beside it.
@@ -38,11 +73,12 @@ export function ProductIllustration({
   category: string | null | undefined;
   className?: string;
 }) {
-  const { icon: Icon, tint } = (category ? illustrations[category] : undefined) ?? fallback;
+  const key = illustrationKey(category);
+  const { icon: Icon, tint } = (key ? illustrations[key] : undefined) ?? fallback;
   return (
     <span
       aria-hidden="true"
-      data-illustration={category && illustrations[category] ? category : 'product'}
+      data-illustration={key ?? 'product'}
       className={cn(
         'absolute inset-0 flex items-center justify-center bg-linear-to-br',
         tint,
