@@ -49,6 +49,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')(
       expect(keys.projectId).toMatch(/^[0-9a-f-]{36}$/);
       expect(keys.publishableClientKey).toMatch(/^pck_/);
       expect(keys.secretServerKey).toMatch(/^ssk_/);
+      expect(keys.superSecretAdminKey).toMatch(/^sak_/);
       const second = await runCommand(['identity:keys'], dataDir);
       expect(JSON.parse(lastLine(second.stdout))).toEqual(keys);
     });

@@ -8,6 +8,8 @@ export interface IdentityKeys {
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;
+  /** The operator's admin key, which `npm run identity:keys` prints too. */
+  superSecretAdminKey: string;
 }
 
 type Tier = 'client' | 'server';

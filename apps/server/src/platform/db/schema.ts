@@ -54,6 +54,13 @@ export interface IdentityProjectsTable {
   created_at: CreatedAt;
   is_production_mode: Generated<boolean>;
   config: ColumnType<unknown, string, string>;
+  is_internal: Generated<boolean>;
+  owner_team_id: string | null;
+  is_development_environment: Generated<boolean>;
+  logo_url: string | null;
+  logo_full_url: string | null;
+  logo_dark_mode_url: string | null;
+  logo_full_dark_mode_url: string | null;
 }
 
 export interface IdentityApiKeysTable {
@@ -66,6 +73,12 @@ export interface IdentityApiKeysTable {
   created_at: CreatedAt;
   expires_at: Date | null;
   manually_revoked_at: Date | null;
+  publishable_client_key_hash: string | null;
+  secret_server_key_hash: string | null;
+  super_secret_admin_key_hash: string | null;
+  publishable_client_key_last_four: string | null;
+  secret_server_key_last_four: string | null;
+  super_secret_admin_key_last_four: string | null;
 }
 
 export interface IdentitySigningKeysTable {

@@ -380,6 +380,7 @@ export class Accounts {
    * password or an emailed code, sent with this user's token, makes them a full user in place.
    */
   async signUpAnonymously(project: ProjectRecord, ip: string | null): Promise<SignInResult> {
+    if (project.config.anonymous_enabled === false) throw knownErrors.anonymousAccountsNotEnabled();
     const user = await this.#createUser(project, {
       email: null,
       emailVerified: false,

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { JWK } from 'jose';
 import type {
   DatabaseSchema,
   IdentityApiKeysTable,
+  IdentityProjectsTable,
   IdentitySessionsTable,
   IdentityVerificationCodesTable,
   VerificationPurpose,
@@ -17,7 +18,31 @@ export interface ProjectRecord {
   createdAt: Date;
   isProductionMode: boolean;
   config: ProjectConfig;
+  /** The project whose users own the others (stack-auth.md §3.17). */
+  isInternal: boolean;
+  /** The internal project's team whose members manage this project, if any. */
+  ownerTeamId: string | null;
+  isDevelopmentEnvironment: boolean;
+  logos: ProjectLogos;
 }
+
+export interface ProjectLogos {
+  logo_url: string | null;
+  logo_full_url: string | null;
+  logo_dark_mode_url: string | null;
+  logo_full_dark_mode_url: string | null;
+}
+
+/** Project fields the admin tier changes besides the config. */
+export type ProjectChanges = Partial<
+  {
+    displayName: string;
+    description: string;
+    isProductionMode: boolean;
+    isDevelopmentEnvironment: boolean;
+    ownerTeamId: string | null;
+  } & ProjectLogos
+>;
 
 /** The project settings this server acts on (a subset of spec §3 "Project config"). */
 export interface ProjectConfig {
@@ -31,7 +56,15 @@ export interface ProjectConfig {
   allow_user_api_keys: boolean;
   allow_team_api_keys: boolean;
   /** Trusted origins for redirect and callback URLs, e.g. `https://ipick.example`. */
-  domains: { domain: string; handler_path: string }[];
+  domains: TrustedDomain[];
+  /** Anonymous sign-up (`/auth/anonymous/sign-up`); on if absent. */
+  anonymous_enabled?: boolean;
+  /** Client requests need the publishable key; on if absent (stack-auth.md §1.3 step 5). */
+  require_publishable_client_key?: boolean;
+  /** Where the project's mail goes: ipick's own server, or the project's SMTP server. */
+  email_config?: EmailServerConfig;
+  /** The email theme the project's mail is rendered with. */
+  email_theme?: string;
   /**
    * Permission definitions and default grants (spec §6, stack-auth.md §3.14). Absent keys
    * mean the defaults of the permissions capability (team_admin, team_member).
@@ -65,6 +98,25 @@ export interface OAuthProviderConfig {
   issuer_url?: string;
   microsoft_tenant_id?: string;
 }
+
+/** A trusted domain; `id` names it in config overrides (`domains.trustedDomains.<id>`). */
+export interface TrustedDomain {
+  id?: string;
+  domain: string;
+  handler_path: string;
+}
+
+export type EmailServerConfig =
+  | { type: 'shared' }
+  | {
+      type: 'standard';
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      sender_name: string;
+      sender_email: string;
+    };
 
 export interface PermissionDefinition {
   id: string;
@@ -143,6 +195,26 @@ export interface UserListQuery {
   userIds?: string[];
 }
 
+function toProjectRecord(row: Selectable<IdentityProjectsTable>): ProjectRecord {
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    description: row.description,
+    createdAt: row.created_at,
+    isProductionMode: row.is_production_mode,
+    config: row.config as ProjectConfig,
+    isInternal: row.is_internal,
+    ownerTeamId: row.owner_team_id,
+    isDevelopmentEnvironment: row.is_development_environment,
+    logos: {
+      logo_url: row.logo_url,
+      logo_full_url: row.logo_full_url,
+      logo_dark_mode_url: row.logo_dark_mode_url,
+      logo_full_dark_mode_url: row.logo_full_dark_mode_url,
+    },
+  };
+}
+
 const toJson = (value: unknown): string | null =>
   value === undefined ? null : JSON.stringify(value);
 
@@ -167,24 +239,80 @@ export class IdentityRepository {
       .selectAll()
       .where('id', '=', projectId)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      displayName: row.display_name,
-      description: row.description,
-      createdAt: row.created_at,
-      isProductionMode: row.is_production_mode,
-      config: row.config as ProjectConfig,
-    };
+    return row ? toProjectRecord(row) : null;
   }
 
-  async insertProject(project: { id: string; displayName: string; config: ProjectConfig }) {
+  async findInternalProject(): Promise<ProjectRecord | null> {
+    const row = await this.#db
+      .selectFrom('identity_projects')
+      .selectAll()
+      .where('is_internal', '=', true)
+      .executeTakeFirst();
+    return row ? toProjectRecord(row) : null;
+  }
+
+  /** Projects owned by any of these teams (of the internal project), oldest first. */
+  async listProjectsOwnedBy(teamIds: string[]): Promise<ProjectRecord[]> {
+    if (teamIds.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('identity_projects')
+      .selectAll()
+      .where('owner_team_id', 'in', teamIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toProjectRecord);
+  }
+
+  async updateProject(projectId: string, changes: ProjectChanges): Promise<void> {
+    const values = {
+      display_name: changes.displayName,
+      description: changes.description,
+      is_production_mode: changes.isProductionMode,
+      is_development_environment: changes.isDevelopmentEnvironment,
+      owner_team_id: changes.ownerTeamId,
+      logo_url: changes.logo_url,
+      logo_full_url: changes.logo_full_url,
+      logo_dark_mode_url: changes.logo_dark_mode_url,
+      logo_full_dark_mode_url: changes.logo_full_dark_mode_url,
+    };
+    const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length === 0) return;
+    await this.#db.updateTable('identity_projects').set(set).where('id', '=', projectId).execute();
+  }
+
+  /** Replaces the project's whole config. */
+  async replaceProjectConfig(projectId: string, config: ProjectConfig): Promise<void> {
+    await this.#db
+      .updateTable('identity_projects')
+      .set({ config: JSON.stringify(config) })
+      .where('id', '=', projectId)
+      .execute();
+  }
+
+  async deleteProject(projectId: string): Promise<void> {
+    await this.#db.deleteFrom('identity_projects').where('id', '=', projectId).execute();
+  }
+
+  async insertProject(project: {
+    id: string;
+    displayName: string;
+    description?: string;
+    config: ProjectConfig;
+    isInternal?: boolean;
+    ownerTeamId?: string | null;
+    isDevelopmentEnvironment?: boolean;
+  }) {
     await this.#db
       .insertInto('identity_projects')
       .values({
         id: project.id,
         display_name: project.displayName,
+        description: project.description ?? '',
         config: JSON.stringify(project.config),
+        is_internal: project.isInternal ?? false,
+        owner_team_id: project.ownerTeamId ?? null,
+        is_development_environment: project.isDevelopmentEnvironment ?? false,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
@@ -203,6 +331,7 @@ export class IdentityRepository {
     const row = await this.#db
       .selectFrom('identity_projects')
       .select('id')
+      .where('is_internal', '=', false)
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
@@ -221,8 +350,70 @@ export class IdentityRepository {
       .execute();
   }
 
-  async insertApiKey(key: Omit<ApiKeyRecord, 'created_at' | 'manually_revoked_at'>) {
+  async insertApiKey(key: Insertable<IdentityApiKeysTable>) {
     await this.#db.insertInto('identity_api_keys').values(key).execute();
+  }
+
+  /** Adds an admin key to a key set that has none. */
+  async setOperatorAdminKey(id: string, columns: Record<string, string | null>): Promise<void> {
+    await this.#db
+      .updateTable('identity_api_keys')
+      .set(columns)
+      .where('id', '=', id)
+      .where('super_secret_admin_key_hash', 'is', null)
+      .execute();
+  }
+
+  /** Whether an unrevoked, unexpired key of the project has this hash in this slot. */
+  async hasValidKeyHash(
+    projectId: string,
+    slot: 'publishable_client_key_hash' | 'secret_server_key_hash' | 'super_secret_admin_key_hash',
+    hash: string,
+  ): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('identity_api_keys')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where(slot, '=', hash)
+      .where('manually_revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Every key of the project, revoked and expired ones too, newest first. */
+  listApiKeys(projectId: string): Promise<ApiKeyRecord[]> {
+    return this.#db
+      .selectFrom('identity_api_keys')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async findApiKey(projectId: string, id: string): Promise<ApiKeyRecord | null> {
+    const row = await this.#db
+      .selectFrom('identity_api_keys')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async updateApiKey(
+    projectId: string,
+    id: string,
+    changes: { description?: string; manually_revoked_at?: Date },
+  ): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await this.#db
+      .updateTable('identity_api_keys')
+      .set(changes)
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .execute();
   }
 
   // ---- signing keys ----

@@ -107,6 +107,29 @@ export const knownErrors = {
     known('SERVER_AUTHENTICATION_REQUIRED', 401, 'Server access needs the secret server key.'),
   adminAuthenticationRequired: () =>
     known('ADMIN_AUTHENTICATION_REQUIRED', 401, 'Admin access needs the super secret admin key.'),
+  expectedInternalProject: () =>
+    known('EXPECTED_INTERNAL_PROJECT', 401, 'The project ID is expected to be internal.'),
+  unparsableAdminAccessToken: () =>
+    known('UNPARSABLE_ADMIN_ACCESS_TOKEN', 401, 'Admin access token is not parsable.'),
+  adminAccessTokenExpired: (expiredAtMillis: number | null) =>
+    known(
+      'ADMIN_ACCESS_TOKEN_EXPIRED',
+      401,
+      'Admin access token has expired. Please refresh it and try again.',
+      { expired_at_millis: expiredAtMillis },
+    ),
+  adminAccessTokenIsNotAdmin: () =>
+    known(
+      'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+      401,
+      'Admin access token does not have the required permissions to access this project.',
+    ),
+  anonymousAccountsNotEnabled: () =>
+    known(
+      'ANONYMOUS_ACCOUNTS_NOT_ENABLED',
+      400,
+      'Anonymous accounts are not enabled for this project.',
+    ),
   currentProjectNotFound: (projectId: string) =>
     known('CURRENT_PROJECT_NOT_FOUND', 400, `There is no project with id "${projectId}".`, {
       project_id: projectId,

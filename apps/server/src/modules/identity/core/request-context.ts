@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { IdentityCore } from './identity-core.ts';
 import type { ProjectRecord, UserRecord } from './identity-repository.ts';
-import { knownErrors } from './known-errors.ts';
+import { KnownError, knownErrors } from './known-errors.ts';
 import { restrictedReason } from './user-presenter.ts';
 
 export type AccessType = 'client' | 'server' | 'admin';
@@ -51,15 +51,18 @@ export async function resolveRequestContext(
   if (!accessTypes.includes(accessType)) throw knownErrors.invalidAccessType(accessType);
   if (!projectId) throw knownErrors.accessTypeWithoutProjectId(accessType);
 
-  const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
+  const project = await identity.projects.find(projectId);
   let verified: { userId: string; sessionId: string | null } | null = null;
-  if (accessToken) verified = await identity.tokens.verify(projectId, accessToken);
+  if (accessToken) verified = await identity.tokens.verify(project?.id ?? projectId, accessToken);
   if (!project) throw knownErrors.currentProjectNotFound(projectId);
 
   const { projects } = identity;
   if (accessType === 'client') {
-    if (!publishableKey) throw knownErrors.publishableClientKeyRequired(project.id);
-    if (!(await projects.isValidKey(project.id, 'publishable_client_key', publishableKey))) {
+    if (!publishableKey) {
+      if (project.config.require_publishable_client_key !== false) {
+        throw knownErrors.publishableClientKeyRequired(project.id);
+      }
+    } else if (!(await projects.isValidKey(project.id, 'publishable_client_key', publishableKey))) {
       throw knownErrors.invalidPublishableClientKey(project.id);
     }
   } else if (accessType === 'server') {
@@ -67,11 +70,14 @@ export async function resolveRequestContext(
     if (!(await projects.isValidKey(project.id, 'secret_server_key', serverKey))) {
       throw knownErrors.invalidSecretServerKey(project.id);
     }
-  } else {
-    if (!adminKey) throw knownErrors.adminAuthenticationRequired();
+  } else if (adminKey) {
     if (!(await projects.isValidKey(project.id, 'super_secret_admin_key', adminKey))) {
       throw knownErrors.invalidSuperSecretAdminKey(project.id);
     }
+  } else {
+    const adminAccessToken = identityHeader(request, 'admin-access-token');
+    if (!adminAccessToken) throw knownErrors.adminAuthenticationRequired();
+    await requireProjectOwner(identity, project, adminAccessToken);
   }
 
   // Projects have one branch, "main" (stack-auth.md §1.3 step 6).
@@ -88,6 +94,41 @@ export async function resolveRequestContext(
     user,
     sessionId: verified?.sessionId ?? null,
   };
+}
+
+/**
+ * The admin tier by a project owner's session (`x-stack-admin-access-token`, what
+ * `StackAdminApp({ projectOwnerSession })` sends): the access token of an internal-project user
+ * who belongs to the team that owns the project (stack-auth.md §1.3 step 5).
+ */
+async function requireProjectOwner(
+  identity: IdentityCore,
+  project: ProjectRecord,
+  token: string,
+): Promise<void> {
+  const internal = await identity.projects.ensureInternalProject();
+  let userId: string;
+  try {
+    ({ userId } = await identity.tokens.verify(internal.id, token));
+  } catch (error) {
+    if (error instanceof KnownError && error.code === 'ACCESS_TOKEN_EXPIRED') {
+      const expiredAt = error.details?.expired_at_millis;
+      throw knownErrors.adminAccessTokenExpired(typeof expiredAt === 'number' ? expiredAt : null);
+    }
+    if (error instanceof KnownError && error.code === 'INVALID_PROJECT_FOR_ACCESS_TOKEN') {
+      throw new KnownError(
+        'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+        401,
+        'Admin access tokens must be created on the internal project.',
+      );
+    }
+    throw knownErrors.unparsableAdminAccessToken();
+  }
+  const user = await identity.accounts.find(internal.id, userId);
+  if (!user) throw knownErrors.unparsableAdminAccessToken();
+  if (!(await identity.projects.isOwner(project, user.id))) {
+    throw knownErrors.adminAccessTokenIsNotAdmin();
+  }
 }
 
 /**

@@ -37,7 +37,6 @@ import {
   clientOrHigher,
   DEFAULT_BRANCH_ID,
   identityHeader,
-  isUuid,
   oauthClientCredentials,
   requireAccess,
   resolveRequestContext,
@@ -320,7 +319,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
     const hash = client.id.indexOf('#');
     const projectId = hash < 0 ? client.id : client.id.slice(0, hash);
     const branchId = hash < 0 ? DEFAULT_BRANCH_ID : client.id.slice(hash + 1);
-    const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
+    const project = await identity.projects.find(projectId);
     if (!project) throw knownErrors.invalidOAuthClientIdOrSecret(client.id);
     // Client keys are required for every project here (stack-auth.md §1.3 step 5, §2.4).
     if (client.secret === undefined) throw knownErrors.publishableClientKeyRequired(project.id);
@@ -577,7 +576,7 @@ export async function coreRoutes(app: FastifyInstance, { identity }: CoreRoutesO
 
   app.get('/projects/:projectId/.well-known/jwks.json', async (request, reply) => {
     const { projectId } = request.params as { projectId: string };
-    const project = isUuid(projectId) ? await identity.projects.find(projectId) : null;
+    const project = await identity.projects.find(projectId);
     if (!project)
       return reply.code(404).type('text/plain; charset=utf-8').send('Project not found');
     const keys = await identity.tokens.publicKeys(project.id);

@@ -5,7 +5,6 @@ import type { IdentityCore } from '../core/identity-core.ts';
 import { KnownError, knownErrors } from '../core/known-errors.ts';
 import {
   clientOrHigher,
-  isUuid,
   requireAccess,
   resolveRequestContext,
   serverOrHigher,
@@ -61,7 +60,7 @@ export async function oauthRoutes(app: FastifyInstance, { identity }: OAuthRoute
   app.get('/auth/oauth/authorize/:provider', async (request, reply) => {
     const { provider } = parseIdentityInput(providerParams, request.params, 'params');
     const query = parseIdentityInput(authorizeQuery, request.query, 'query');
-    const project = isUuid(query.client_id) ? await identity.projects.find(query.client_id) : null;
+    const project = await identity.projects.find(query.client_id);
     if (!project) throw knownErrors.invalidOAuthClientIdOrSecret(query.client_id);
     if (
       query.client_secret !== PUBLIC_CLIENT_SECRET &&
