@@ -1,3 +1,5 @@
+import { Admin } from './admin/admin.ts';
+import { AdminRepository } from './admin/admin-repository.ts';
 import { ApiKeys } from './api-keys/api-keys.ts';
 import { ApiKeysRepository } from './api-keys/api-keys-repository.ts';
 import { CliAuth } from './cli/cli-auth.ts';
@@ -58,6 +60,7 @@ export interface Identity extends IdentityCore {
   oauth: OAuth;
   passkeys: Passkeys;
   emails: Emails;
+  admin: Admin;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -121,8 +124,18 @@ export function createIdentity(options: IdentityOptions): Identity {
     core.accounts,
     options.publicUrl,
   );
+  const admin = new Admin({
+    repository: new AdminRepository(options.db),
+    identityRepository: core.repository,
+    projects: core.projects,
+    accounts: core.accounts,
+    teams,
+    publicUrl: options.publicUrl,
+  });
+  core.projects.isOwner = (project, userId) => admin.isOwner(project, userId);
   return {
     ...core,
+    admin,
     authorizationCodeGrant: (project, request, ip) => oauth.exchangeCode(project, request, ip),
     cliAuth,
     mfa,

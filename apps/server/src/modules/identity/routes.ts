@@ -1,6 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { handleIdentityError } from './core/api-errors.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { cliRoutes } from './cli/routes.ts';
 import { emailRoutes } from './email/routes.ts';
@@ -77,5 +78,6 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(contactChannelRoutes, { identity });
   await app.register(notificationPreferenceRoutes, { identity });
   await app.register(apiKeyRoutes, { identity });
+  await app.register(adminRoutes, { identity });
   await app.register(emailRoutes, { identity });
 }
