@@ -6,6 +6,7 @@ import {
   startIdentityApp,
   type IdentityApp,
 } from '../../../../test/identity-app.ts';
+import { updateProjectConfig } from '../../../../test/identity-client.ts';
 import { extractLink, startSmtpInbox } from '../../../../test/smtp-inbox.ts';
 import { DEFAULT_TEMPLATE_IDS, DEFAULT_THEME_ID } from './default-templates.ts';
 
@@ -286,6 +287,36 @@ EmailTemplate.PreviewVariables = { passwordResetLink: 'https://example.com/reset
 });
 
 describe('sending', () => {
+  it("sends identity mail over the project's own SMTP server when its email_config names one", async () => {
+    const projectInbox = await startSmtpInbox();
+    const { db } = identity.testDb.database;
+    try {
+      await updateProjectConfig(db, identity.keys.projectId, {
+        email_config: {
+          type: 'standard',
+          host: '127.0.0.1',
+          port: Number(new URL(projectInbox.url).port),
+          username: '',
+          password: '',
+          sender_name: 'Corner shop',
+          sender_email: 'hello@corner.example',
+        },
+      });
+      const email = `own-server-${Date.now()}@example.com`;
+      const response = await asAdmin('POST', '/internal/send-sign-in-invitation', {
+        email,
+        callback_url: 'http://localhost:3000/handler/sign-in',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const mail = await projectInbox.waitForMail(email);
+      expect(mail.from).toBe('hello@corner.example');
+      expect(identity.inbox!.messages.some((m) => m.to === email)).toBe(false);
+    } finally {
+      await updateProjectConfig(db, identity.keys.projectId, { email_config: { type: 'shared' } });
+      await projectInbox.close();
+    }
+  });
+
   it('send-test-email reaches a real SMTP server, and reports a dead one in the body', async () => {
     const inbox = await startSmtpInbox();
     try {
