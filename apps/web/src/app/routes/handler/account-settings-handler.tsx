@@ -25,6 +25,11 @@ const MyApiKeys = lazy(() =>
     default: module.MyApiKeys,
   })),
 );
+const TwoFactorSettings = lazy(() =>
+  import('@/features/account-identity/components/two-factor-settings').then((module) => ({
+    default: module.TwoFactorSettings,
+  })),
+);
 const PasskeySettings = lazy(() =>
   import('@/features/auth/components/passkey-settings').then((module) => ({
     default: module.PasskeySettings,
@@ -62,7 +67,7 @@ export function AccountSettingsHandler() {
     <PageContainer className="max-w-2xl">
       <PageHeader
         title="Account settings"
-        description="Your profile, email addresses, teams, API keys, password and signed-in devices."
+        description="Your profile, email addresses, teams, API keys, password, two-factor, passkeys and signed-in devices."
       />
       <div className="flex flex-col gap-6">
         <SettingsSection title="Profile" description="The name ipick shows for your account.">
@@ -94,6 +99,12 @@ export function AccountSettingsHandler() {
           description="Changing your password signs out your other devices."
         >
           <ChangePasswordForm />
+        </SettingsSection>
+        <SettingsSection
+          title="Two-factor authentication"
+          description="A code from an authenticator app on your phone, asked for after your password."
+        >
+          <TwoFactorSettings accountName={user.email ?? user.id} />
         </SettingsSection>
         <SettingsSection
           title="Passkeys"

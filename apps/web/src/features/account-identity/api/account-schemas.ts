@@ -38,3 +38,9 @@ export const keyListSchema = z.object({ items: z.array(keySchema) });
 
 /** An answer whose body nothing reads. */
 export const anything = z.unknown();
+
+/** The signed-in user's two-factor state, from `GET /users/me`. */
+export const twoFactorUserSchema = z.object({ requires_totp_mfa: z.boolean() });
+
+/** `POST /auth/mfa/recovery-codes`: the new codes, shown once. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });

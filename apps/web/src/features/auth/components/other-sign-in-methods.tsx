@@ -1,3 +1,4 @@
+import type { SessionUser } from '@ipick/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useState } from 'react';
@@ -31,13 +32,19 @@ interface OtherSignInMethodsProps {
   /** The oauth-callback and mfa handler pages' paths. */
   oauthCallbackPath: string;
   mfaPath: string;
+  /** Instead of going to `mfaPath`: the caller asks for the code itself (the modal does). */
+  onMfaRequired?: (attemptCode: string) => void;
+  /** After a passkey sign-in (an OAuth one leaves the page for the provider's). */
+  onSignedIn?: (user: SessionUser) => void;
 }
 
-/** The sign-in page's buttons for each configured OAuth provider and for a passkey. */
+/** The sign-in pages' and modal's buttons for each configured OAuth provider and for a passkey. */
 export function OtherSignInMethods({
   returnTo,
   oauthCallbackPath,
   mfaPath,
+  onMfaRequired,
+  onSignedIn,
 }: OtherSignInMethodsProps) {
   const methods = useQuery({
     queryKey: ['identity', 'sign-in-methods'],
@@ -72,6 +79,11 @@ export function OtherSignInMethods({
   const signInWithPasskeyClicked = () =>
     run('passkey', async () => {
       const outcome = await signInWithPasskey();
+      if (outcome.kind === 'mfa' && onMfaRequired) {
+        setBusy(null);
+        onMfaRequired(outcome.attemptCode);
+        return;
+      }
       if (outcome.kind === 'mfa') {
         rememberMfaAttempt({ attemptCode: outcome.attemptCode, returnTo });
         void navigate(mfaPath);
@@ -79,6 +91,7 @@ export function OtherSignInMethods({
       }
       setSessionUser(queryClient, outcome.auth.user);
       setBusy(null);
+      onSignedIn?.(outcome.auth.user);
     });
 
   return (

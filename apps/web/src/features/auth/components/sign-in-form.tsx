@@ -14,10 +14,12 @@ interface SignInFormProps {
    * with two-factor on goes there for the code instead of signing in.
    */
   mfa?: { path: string; returnTo: string };
+  /** Instead of `mfa`'s page: the caller asks for the code itself (the modal does). */
+  onMfaRequired?: (attemptCode: string) => void;
 }
 
 /** Email and password sign-in for shoppers, used by the modal, /login and /handler/sign-in. */
-export function SignInForm({ onSuccess, mfa }: SignInFormProps) {
+export function SignInForm({ onSuccess, mfa, onMfaRequired }: SignInFormProps) {
   const { mutateAsync: login } = useLogin();
   const navigate = useNavigate();
   const submit = (input: LoginRequest) =>
@@ -26,7 +28,9 @@ export function SignInForm({ onSuccess, mfa }: SignInFormProps) {
         return { user: (await login(input)).user };
       } catch (error) {
         const attemptCode = mfaAttemptCodeOf(error);
-        if (attemptCode && mfa) {
+        if (attemptCode && onMfaRequired) {
+          onMfaRequired(attemptCode);
+        } else if (attemptCode && mfa) {
           rememberMfaAttempt({ attemptCode, returnTo: mfa.returnTo });
           void navigate(mfa.path);
         }

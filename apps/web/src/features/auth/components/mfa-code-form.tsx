@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@ipick/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { toErrorMessage } from '@/lib/error-message';
+import { completeMfaSignIn, IdentitySignInError } from '../api/identity-sign-in';
+import { setSessionUser } from '../api/session-cache';
+
+/** The words spec §8 gives a wrong two-factor code at sign-in. */
+export const INVALID_TOTP = 'Invalid TOTP code. Please try signing in again.';
+
+interface MfaCodeFormProps {
+  /** The attempt code the first step's MULTI_FACTOR_AUTHENTICATION_REQUIRED carried. */
+  attemptCode: string;
+  onSignedIn: (user: SessionUser) => void;
+}
+
+/**
+ * The second step of a sign-in of an account with two-factor on: the authenticator app's code
+ * finishes it. Used by /handler/mfa and inside the sign-in modal.
+ */
+export function MfaCodeForm({ attemptCode, onSignedIn }: MfaCodeFormProps) {
+  const [totp, setTotp] = useState('');
+  const queryClient = useQueryClient();
+  const submit = useMutation({
+    mutationFn: (code: string) => completeMfaSignIn(attemptCode, code),
+    onSuccess: ({ user }) => {
+      setSessionUser(queryClient, user);
+      onSignedIn(user);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit.mutate(totp.trim());
+  };
+  const error = submit.error;
+  const message =
+    error instanceof IdentitySignInError && error.code === 'INVALID_TOTP_CODE'
+      ? INVALID_TOTP
+      : error
+        ? toErrorMessage(error, 'That code did not work. Please try signing in again.')
+        : null;
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+      <TextField
+        label="Code from your authenticator app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={totp}
+        onChange={(event) => setTotp(event.target.value)}
+      />
+      {message && (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+      )}
+      <Button type="submit" disabled={submit.isPending || submit.isSuccess}>
+        Verify and sign in
+      </Button>
+    </form>
+  );
+}
