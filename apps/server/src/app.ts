@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clickJournal = config.clickJournalDir
     ? await openClickJournal({
         dir: config.clickJournalDir,
-        ship: (clicks) => referralRepository.shipClicks(clicks),
+        ship: (rows) => referralRepository.shipClickRows(rows),
         // Of several processes, one ships a folder that a process which is gone left.
         exclusive: async (name, work) => (await withJobLock(database, name, work)).ran,
         onError: (error) => app.log.error({ err: error }, 'could not ship journal clicks'),

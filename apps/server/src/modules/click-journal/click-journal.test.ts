@@ -7,8 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { LOCK_FILE_NAME } from '../../platform/db/data-dir-lock.ts';
 import { clickId } from '../referral/click-id.ts';
-import { ReferralRepository, type NewClick } from '../referral/referral-repository.ts';
-import { decodeClick, encodeClick } from './click-codec.ts';
+import {
+  clickColumns,
+  ReferralRepository,
+  type NewClick,
+} from '../referral/referral-repository.ts';
+import { copyLineOf, encodeClick } from './click-codec.ts';
 import { ClickJournal, JournalFullError } from './click-journal.ts';
 import { openClickJournal, replayFolder } from './click-journal-module.ts';
 import type { ShipStep } from './click-shipper.ts';
@@ -71,11 +75,34 @@ describe('the click journal', () => {
     await reopened.close();
   });
 
-  it('round-trips a click through its encoding', () => {
-    const click = { ...newClick('/x'), utm_source: 'ipick', user_id: null };
-    const decoded = decodeClick(encodeClick(click));
-    expect(decoded.occurred_at).toEqual(click.occurred_at);
-    expect(decoded).toMatchObject({ id: click.id, page: '/x', utm_source: 'ipick', is_bot: false });
+  it('keeps a click as its line of COPY text, and reads journals that kept JSON', async () => {
+    const click = { ...newClick('/x\tab'), utm_source: 'ipick', user_id: null };
+    const line = encodeClick(click).toString('utf8');
+    expect(line.startsWith(`${click.id}\t${click.occurred_at!.toISOString()}\t`)).toBe(true);
+    expect(line).toContain('\t/x\\tab\t'); // escaped, so a tab in a value stays in its column
+    expect(line.endsWith('\n')).toBe(true);
+    // A journal written by an earlier version: a JSON array of the values, the time in ms.
+    const legacy = Buffer.from(
+      JSON.stringify(
+        clickColumns.map((column) => {
+          const value = (click as Record<string, unknown>)[column];
+          return value instanceof Date ? value.getTime() : (value ?? null);
+        }),
+      ),
+    );
+    expect(copyLineOf(legacy)).toBe(line);
+    await repository.shipClickRows(copyLineOf(legacy));
+    const [row] = await testDb.database.db
+      .selectFrom('clicks')
+      .select(['page', 'utm_source', 'occurred_at', 'is_bot'])
+      .where('id', '=', click.id)
+      .execute();
+    expect(row).toEqual({
+      page: '/x\tab',
+      utm_source: 'ipick',
+      occurred_at: click.occurred_at,
+      is_bot: false,
+    });
   });
 
   it('cuts the torn tail a crash left before anything reads it', async () => {
@@ -113,7 +140,7 @@ describe('shipping the journal into the ledger', () => {
     const module = await openClickJournal({
       dir,
       maxSegmentBytes: size * 3,
-      ship: (clicks) => repository.shipClicks(clicks),
+      ship: (rows) => repository.shipClickRows(rows),
       startShipping: false,
     });
     const clicks = Array.from({ length: 10 }, (_, i) => newClick(`/s/${i}`));
@@ -139,7 +166,7 @@ describe('shipping the journal into the ledger', () => {
         dir,
         maxSegmentBytes: size * 2,
         batchSize: 2,
-        ship: (clicks) => repository.shipClicks(clicks),
+        ship: (rows) => repository.shipClickRows(rows),
         startShipping: false,
         afterStep: (step) => {
           if (step === crashAfter && !hasCrashed) {
@@ -155,7 +182,7 @@ describe('shipping the journal into the ledger', () => {
 
       // The next run (this process's next start, or another process) replays its folder.
       const replay = await replayFolder(first.journal.dir, {
-        ship: (rows) => repository.shipClicks(rows),
+        ship: (rows) => repository.shipClickRows(rows),
       });
       expect(replay.isEmptied).toBe(true);
       expect(await ledgerCount(clicks.map((click) => click.id))).toBe(7);
@@ -178,7 +205,10 @@ describe('shipping the journal into the ledger', () => {
     const gone = await leftFolder('process-gone', gonePid, ['/gone/1', '/gone/2', '/gone/3']);
     const live = await leftFolder('process-live', process.pid, ['/live/1']);
 
-    const module = await openClickJournal({ dir: root, ship: (c) => repository.shipClicks(c) });
+    const module = await openClickJournal({
+      dir: root,
+      ship: (rows) => repository.shipClickRows(rows),
+    });
     // Shipped before it resolves: a restarted server has replayed before it reports healthy.
     expect(await ledgerCount(gone)).toBe(3);
     expect(await ledgerCount(live)).toBe(0);
@@ -204,8 +234,8 @@ describe('shipping the journal into the ledger', () => {
       intervalMs: 10,
       maxBackoffMs: 20,
       onError: (error) => errors.push(error),
-      ship: (clicks) =>
-        isDown ? Promise.reject(new Error('database away')) : repository.shipClicks(clicks),
+      ship: (rows) =>
+        isDown ? Promise.reject(new Error('database away')) : repository.shipClickRows(rows),
     });
     const clicks = Array.from({ length: 5 }, (_, i) => newClick(`/down/${i}`));
     await Promise.all(clicks.map((click) => module.record(click)));

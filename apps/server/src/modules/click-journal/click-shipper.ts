@@ -1,7 +1,6 @@
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { NewClick } from '../referral/referral-repository.ts';
-import { decodeClick } from './click-codec.ts';
+import { copyLineOf } from './click-codec.ts';
 import { syncFolder, type ClickJournal, type JournalPosition } from './click-journal.ts';
 import { readRecords } from './record-format.ts';
 
@@ -10,8 +9,11 @@ export type ShipStep = 'shipped' | 'progressed' | 'removed';
 
 export interface ClickShipperOptions {
   journal: ClickJournal;
-  /** Adds clicks to the ledger, skipping ids it has; resolves once they are committed. */
-  ship: (clicks: NewClick[]) => Promise<void>;
+  /**
+   * Adds clicks to the ledger, skipping ids it has; resolves once they are committed. The
+   * clicks come as lines of COPY text (click-codec.ts), `count` of them.
+   */
+  ship: (rows: string, count: number) => Promise<void>;
   /** The most clicks one write to the ledger carries (default 1000). */
   batchSize?: number;
   /** The pause between two rounds of shipping (default 500 ms): clicks gather into batches. */
@@ -71,7 +73,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  */
 export class ClickShipper {
   readonly #journal: ClickJournal;
-  readonly #ship: (clicks: NewClick[]) => Promise<void>;
+  readonly #ship: (rows: string, count: number) => Promise<void>;
   readonly #batchSize: number;
   readonly #intervalMs: number;
   readonly #maxBackoffMs: number;
@@ -168,7 +170,9 @@ export class ClickShipper {
         const { payloads, ends, validLength } = readRecords(bytes);
         for (let first = 0; first < payloads.length; first += this.#batchSize) {
           const last = Math.min(first + this.#batchSize, payloads.length) - 1;
-          await this.#ship(payloads.slice(first, last + 1).map(decodeClick));
+          let rows = '';
+          for (let index = first; index <= last; index++) rows += copyLineOf(payloads[index]!);
+          await this.#ship(rows, last - first + 1);
           this.#afterStep('shipped');
           const position = { sequence, offset: offset + ends[last]! };
           await writeProgress(this.#journal.dir, position);

@@ -1,6 +1,6 @@
 import { domainsOfHost } from '@ipick/core';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { copyRows } from '../../platform/db/copy-rows.ts';
+import { copyRows, copyText, encodeCopyText } from '../../platform/db/copy-rows.ts';
 import { isListedRetailer } from '../catalog/listed-retailers.ts';
 import type { ClicksTable, DatabaseSchema } from '../../platform/db/schema.ts';
 
@@ -93,35 +93,43 @@ export class ReferralRepository {
 
   /**
    * Adds clicks the journal kept, skipping any the ledger already has (by click id), so that
-   * clicks shipped twice after a crash are counted once; resolves once they are durable. A
-   * plain COPY first, the cheapest way in; only a batch the ledger partly has (shipped before
-   * a crash, the journal's progress not yet saved) takes the slower way around its conflicts.
+   * clicks shipped twice after a crash are counted once; resolves once they are durable.
    */
-  async shipClicks(clicks: NewClick[]): Promise<void> {
-    if (clicks.length === 0) return;
+  shipClicks(clicks: NewClick[]): Promise<void> {
+    return this.shipClickRows(encodeCopyText(clickColumns, clicks));
+  }
+
+  /**
+   * `shipClicks` for clicks already in COPY's text format, one line each in `clickColumns`
+   * order, as the click journal keeps them. A plain COPY first, the cheapest way in; only a
+   * batch the ledger partly has (shipped before a crash, the journal's progress not yet saved)
+   * takes the slower way around its conflicts.
+   */
+  async shipClickRows(rows: string): Promise<void> {
+    if (rows.length === 0) return;
     try {
       await this.#db.transaction().execute(async (trx) => {
         await durableCommit(trx);
-        await copyRows<DatabaseSchema, ClickColumn>(trx, 'clicks', clickColumns, clicks);
+        await copyText<DatabaseSchema, ClickColumn>(trx, 'clicks', clickColumns, rows);
       });
     } catch (error) {
       if ((error as { code?: string }).code !== '23505') throw error;
-      await this.#shipSkippingKnown(clicks);
+      await this.#shipSkippingKnown(rows);
     }
   }
 
   /** COPY into a temporary table of the clicks' shape, then insert what the ledger lacks. */
-  async #shipSkippingKnown(clicks: NewClick[]): Promise<void> {
+  async #shipSkippingKnown(rows: string): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       await durableCommit(trx);
       await sql`
         create temporary table if not exists shipped_clicks (like clicks) on commit delete rows
       `.execute(trx);
-      await copyRows(
+      await copyText(
         trx as unknown as Kysely<{ shipped_clicks: NewClick }>,
         'shipped_clicks',
         clickColumns,
-        clicks,
+        rows,
       );
       await sql`
         insert into clicks select * from shipped_clicks on conflict (id) do nothing

@@ -26,11 +26,20 @@ export async function copyRows<Schema, Column extends string>(
   rows: readonly Partial<Record<Column, CopyValue>>[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  await copyText(db, table, columns, encodeCopyText(columns, rows));
+}
+
+/** `copyRows` for rows already in COPY's text format (`encodeCopyText`), one line each. */
+export async function copyText<Schema, Column extends string>(
+  db: Kysely<Schema>,
+  table: keyof Schema & string,
+  columns: readonly Column[],
+  text: string,
+): Promise<void> {
+  if (text.length === 0) return;
   const names = columns.map(quoteIdentifier).join(', ');
   await db.executeQuery(
-    CompiledQuery.raw(`copy ${quoteIdentifier(table)} (${names}) from stdin`, [
-      encodeCopyText(columns, rows),
-    ]),
+    CompiledQuery.raw(`copy ${quoteIdentifier(table)} (${names}) from stdin`, [text]),
   );
 }
 
