@@ -6,7 +6,9 @@ import {
   startIdentityApp,
   type IdentityApp,
 } from '../../../../test/identity-app.ts';
-import { updateProjectConfig } from '../../../../test/identity-client.ts';
+import { IdentityRepository } from '../core/identity-repository.ts';
+import { Projects } from '../core/projects.ts';
+import { identityClient, updateProjectConfig } from '../../../../test/identity-client.ts';
 import { extractLink, startSmtpInbox } from '../../../../test/smtp-inbox.ts';
 import { DEFAULT_TEMPLATE_IDS, DEFAULT_THEME_ID } from './default-templates.ts';
 
@@ -15,29 +17,12 @@ let identity: IdentityApp;
 let api: IdentityApp['api'];
 let adminHeaders: Record<string, string>;
 
-/** The project's admin key: the operator's set has one, or the test adds one. */
-async function adminKeyOf(app: IdentityApp): Promise<string> {
-  const existing = (app.keys as { superSecretAdminKey?: string }).superSecretAdminKey;
-  if (existing) return existing;
-  const key = `sak_${randomUUID().replace(/-/g, '')}`;
-  await app.testDb.database.db
-    .insertInto('identity_api_keys')
-    .values({
-      id: randomUUID(),
-      project_id: app.keys.projectId,
-      description: 'test admin key',
-      super_secret_admin_key: key,
-    })
-    .execute();
-  return key;
-}
-
 beforeAll(async () => {
   identity = await startIdentityApp({ smtp: true });
   ({ api } = identity);
   adminHeaders = {
     'x-stack-access-type': 'admin',
-    'x-stack-super-secret-admin-key': await adminKeyOf(identity),
+    'x-stack-super-secret-admin-key': identity.keys.superSecretAdminKey,
   };
 });
 afterAll(() => identity?.close());
@@ -428,20 +413,85 @@ describe('access', () => {
     ['POST', '/internal/send-sign-in-invitation', {}],
   ];
 
-  it('refuses client and server keys on every admin endpoint', async () => {
+  /** A user of the internal project who owns a project of their own, not ipick's. */
+  async function projectOwner() {
+    const projects = new Projects(
+      new IdentityRepository(identity.testDb.database.db),
+      identity.baseUrl,
+    );
+    const internal = await projects.ensureInternalProject();
+    const internalKeys = await projects.ensureKeys(internal.id);
+    const internalApi = identityClient(identity.app, { ...internalKeys, projectId: 'internal' });
+    const owner = await signUpWithPassword(internalApi);
+    const created = await internalApi.call('POST', '/internal/projects', {
+      accessToken: owner.token,
+      body: { display_name: 'Side project' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { token: owner.token, projectId: created.json<{ id: string }>().id };
+  }
+
+  it('refuses client and server keys, a wrong or revoked admin key and another project owner on every admin endpoint', async () => {
+    const created = await asAdmin('POST', '/internal/api-keys', {
+      description: 'soon revoked',
+      expires_at_millis: Date.now() + 86_400_000,
+      has_publishable_client_key: false,
+      has_secret_server_key: false,
+      has_super_secret_admin_key: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const revokedKey = created.json<{ id: string; super_secret_admin_key: string }>();
+    const revoke = await asAdmin('PATCH', `/internal/api-keys/${revokedKey.id}`, { revoked: true });
+    expect(revoke.statusCode).toBe(200);
+    const owner = await projectOwner();
+
     for (const [method, path, body] of adminEndpoints) {
       for (const tier of ['client', 'server'] as const) {
         const response = await api.call(method, path, { tier, body });
         expectKnownError(response, 401, 'INSUFFICIENT_ACCESS_TYPE');
       }
-      const wrongKey = await api.call(method, path, {
+      for (const key of ['sak_wrong', revokedKey.super_secret_admin_key]) {
+        const response = await api.call(method, path, {
+          tier: 'server',
+          headers: { ...adminHeaders, 'x-stack-super-secret-admin-key': key },
+          body,
+        });
+        expectKnownError(response, 401, 'INVALID_SUPER_SECRET_ADMIN_KEY');
+      }
+      const otherOwner = await api.call(method, path, {
         tier: 'server',
-        headers: { ...adminHeaders, 'x-stack-super-secret-admin-key': 'sak_wrong' },
+        headers: { 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': owner.token },
         body,
       });
-      expectKnownError(wrongKey, 401, 'INVALID_SUPER_SECRET_ADMIN_KEY');
+      expectKnownError(otherOwner, 401, 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
     }
-  });
+  }, 60_000);
+
+  it("lets a project's owner edit that project's templates, which no other project sees", async () => {
+    const owner = await projectOwner();
+    const ownerCall = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      identity.app.inject({
+        method,
+        url: `/api/v1${path}`,
+        headers: {
+          'x-stack-project-id': owner.projectId,
+          'x-stack-access-type': 'admin',
+          'x-stack-admin-access-token': owner.token,
+        },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    const created = await ownerCall('POST', '/internal/email-templates', {
+      display_name: 'Side project news',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<{ id: string }>();
+    const names = async (response: Promise<{ json: <T>() => T }>) =>
+      (await response)
+        .json<{ templates: { id: string; display_name: string }[] }>()
+        .templates.map((template) => template.id);
+    expect(await names(ownerCall('GET', '/internal/email-templates'))).toContain(id);
+    expect(await names(asAdmin('GET', '/internal/email-templates'))).not.toContain(id);
+  }, 60_000);
 
   it('refuses send-email to the client tier', async () => {
     const user = await signUpWithPassword(api);

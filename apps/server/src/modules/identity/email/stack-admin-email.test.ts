@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as stack2_8_108 from '@stackframe/js';
 import * as stack2_8_102 from 'stackframe-js-2-8-102';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,27 +19,10 @@ let identity: IdentityApp;
 let inbox: SmtpInbox;
 let adminKey: string;
 
-/** The project's admin key: the operator's set has one, or the test adds one. */
-async function adminKeyOf(app: IdentityApp): Promise<string> {
-  const existing = (app.keys as { superSecretAdminKey?: string }).superSecretAdminKey;
-  if (existing) return existing;
-  const key = `sak_${randomUUID().replace(/-/g, '')}`;
-  await app.testDb.database.db
-    .insertInto('identity_api_keys')
-    .values({
-      id: randomUUID(),
-      project_id: app.keys.projectId,
-      description: 'test admin key',
-      super_secret_admin_key: key,
-    })
-    .execute();
-  return key;
-}
-
 beforeAll(async () => {
   identity = await startIdentityApp({ listen: true });
   inbox = await startSmtpInbox();
-  adminKey = await adminKeyOf(identity);
+  adminKey = identity.keys.superSecretAdminKey;
 });
 afterAll(async () => {
   await identity?.close();
