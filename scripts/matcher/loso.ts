@@ -3,10 +3,10 @@
  * (train splits to learn, valid splits to choose), judged on the held-out source.
  */
 import { FEATURE_NAMES, type ProductSide } from '../../packages/core/src/matching/features.ts';
-import { conflictFacts, findConflicts } from '../../packages/core/src/matching/conflicts.ts';
 import { f1Scores, type LabelledPair } from '../../packages/core/src/matching/datasets.ts';
 import {
   calibrate,
+  hardConflict,
   rawProbability,
   type MatcherModel,
 } from '../../packages/core/src/matching/score.ts';
@@ -33,17 +33,20 @@ export interface FoldResult {
 
 /** Whether the comparison's hard-conflict rules set a pair apart, whatever its score. */
 export function hasConflict(left: ProductSide, right: ProductSide): boolean {
-  const facts = (side: ProductSide) => conflictFacts({ title: side.title, side: prep(side) });
-  return findConflicts(facts(right), facts(left)).length > 0;
+  return hardConflict(left, prep(left), right, prep(right));
 }
 
-/** Raw (uncalibrated) probabilities of a model's trees on labelled pairs. */
+/**
+ * Raw (uncalibrated) probabilities of a model on labelled pairs, as `scoreProductPair` gives
+ * them: a hard conflict between the titles vetoes the match.
+ */
 export function rawScores(model: MatcherModel, pairs: LabelledPair[]): Scored {
   const features = featurize(pairs, model.idf);
+  const conflicted = pairs.map(({ left, right }) => hasConflict(left, right));
   return {
     labels: pairs.map((pair) => pair.label),
-    scores: features.map((values) => rawProbability(values, model)),
-    conflicted: pairs.map(({ left, right }) => hasConflict(left, right)),
+    scores: features.map((values, index) => rawProbability(values, model, conflicted[index])),
+    conflicted,
   };
 }
 

@@ -14,7 +14,10 @@ import {
 import { tokenize } from '../../packages/core/src/matching/normalize.ts';
 import {
   calibrate,
+  hardConflict,
   rawProbability,
+  VETO_FACTOR,
+  vetoed,
   type MatcherModel,
 } from '../../packages/core/src/matching/score.ts';
 import { boostTrees, treeValue, type BoostingOptions, type TrainingRow } from './boosting.ts';
@@ -128,11 +131,20 @@ export function trainMatcher(
       rows.push({ x, y: reported[index]!.label, w: 2 / 3 / negativesPerSource });
     });
   }
-  const validSets = sources.map((source) => ({
-    name: source.name,
-    labels: source.valid.map((pair) => pair.label),
-    x: featurize(source.valid, idf),
-  }));
+  // Valid pairs are scored as the shipped matcher scores them: a veto feature or a hard
+  // conflict between the titles scales the probability down (score.ts).
+  const validSets = sources.map((source) => {
+    const x = featurize(source.valid, idf);
+    return {
+      name: source.name,
+      labels: source.valid.map((pair) => pair.label),
+      x,
+      conflicted: source.valid.map(
+        ({ left, right }, index) =>
+          vetoed(x[index]!) || hardConflict(left, prep(left), right, prep(right)),
+      ),
+    };
+  });
   const validMargins = validSets.map(({ x }) => new Float64Array(x.length));
   const allowed = FEATURE_NAMES.map((_, index) => index).filter(
     (index) => !options.excluded.includes(FEATURE_NAMES[index]!),
@@ -149,9 +161,13 @@ export function trainMatcher(
         });
       });
       if (round % 10 !== 0 && round !== options.maxTrees) return;
-      const sets = validSets.map(({ labels }, set) => ({
+      const sets = validSets.map(({ labels, conflicted }, set) => ({
         labels,
-        scores: Array.from(validMargins[set]!, (m) => 1 / (1 + Math.exp(-(m + current.bias)))),
+        scores: Array.from(
+          validMargins[set]!,
+          (m, index) =>
+            (1 / (1 + Math.exp(-(m + current.bias)))) * (conflicted[index] ? VETO_FACTOR : 1),
+        ),
       }));
       const { f1, threshold } = bestF1Threshold(sets);
       if (f1 > best.f1 + 0.05) best = { trees: round, f1 };
@@ -168,8 +184,11 @@ export function trainMatcher(
     idf,
   };
   const validRaw: Record<string, Scored> = {};
-  for (const { name, labels, x } of validSets)
-    validRaw[name] = { labels, scores: x.map((values) => rawProbability(values, model)) };
+  for (const { name, labels, x, conflicted } of validSets)
+    validRaw[name] = {
+      labels,
+      scores: x.map((values, index) => rawProbability(values, model, conflicted[index])),
+    };
   Object.assign(model, chooseCalibration(Object.values(validRaw), options.samePrecision));
   options.log(
     `  ${best.trees} trees, threshold ${model.threshold}, same product from ${model.sameProductThreshold}`,

@@ -1,7 +1,16 @@
 /// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { parseMatchLine } from './match-pairs.ts';
-import { calibrate, defaultMatcherModel, matchTier, scoreProductPair } from './score.ts';
+import { prepareSide } from './features.ts';
+import {
+  calibrate,
+  defaultMatcherModel,
+  matchTier,
+  scorePreparedPair,
+  scoreProductPair,
+  VETO_FACTOR,
+  type MatcherModel,
+} from './score.ts';
 
 describe('scoreProductPair', () => {
   it('matches the same TV listed differently, with reasons', () => {
@@ -90,5 +99,62 @@ describe('calibrate and matchTier', () => {
     expect(matchTier(0.8, model)).toBe('same');
     expect(matchTier(0.5, model)).toBe('probable');
     expect(matchTier(0.39, model)).toBe('similar');
+  });
+});
+
+describe('vetoes', () => {
+  // Trees that call every pair a match (no trees, a bias of 99 %), so only a veto can say no.
+  const eager: MatcherModel = {
+    ...defaultMatcherModel,
+    bias: Math.log(99),
+    trees: [],
+    calibration: undefined,
+    threshold: 0.5,
+  };
+  const score = (left: string, right: string) =>
+    scorePreparedPair(prepareSide({ title: left }), prepareSide({ title: right }), eager);
+
+  it('keeps a pair that differs in nothing the vetoes read', () => {
+    expect(score('Adobe Photoshop CS3 Extended', 'adobe photoshop cs3 extended').isMatch).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['an upgrade', 'Adobe Photoshop CS3 Extended upgrade', 'Adobe Photoshop CS3 Extended'],
+    [
+      'an academic copy',
+      'Nuance Dragon NaturallySpeaking 9 academic',
+      'Nuance Dragon NaturallySpeaking 9',
+    ],
+    [
+      'another platform',
+      'Adobe Acrobat 8.0 Professional Mac',
+      'Adobe Acrobat 8.0 Professional Windows',
+    ],
+    ['another edition', 'Microsoft Office 2007 Standard', 'Microsoft Office 2007 Professional'],
+    ['another year', 'Intuit QuickBooks Pro 2006', 'Intuit QuickBooks Pro 2007'],
+  ])('never calls %s the same product', (_, left, right) => {
+    const result = score(left, right);
+    expect(result.isMatch).toBe(false);
+    expect(result.score).toBeCloseTo(0.99 * VETO_FACTOR, 6);
+  });
+
+  it('lets a hard conflict between the titles veto the match (scoreProductPair)', () => {
+    // The trees alone call both pairs the same product.
+    const renewed = [
+      { title: 'Sony WH-1000XM4 Wireless Noise Cancelling Headphones' },
+      { title: 'Sony WH-1000XM4 Wireless Noise Cancelling Headphones (Renewed)' },
+    ] as const;
+    const imported = [
+      { title: 'Logitech MX Master 3 Wireless Mouse Graphite 910-005620' },
+      { title: 'Logitech MX Master 3 Wireless Mouse Graphite 910-005620 UK version' },
+    ] as const;
+    for (const [left, right] of [renewed, imported]) {
+      expect(scorePreparedPair(prepareSide(left), prepareSide(right)).isMatch).toBe(true);
+      const result = scoreProductPair(left, right);
+      expect(result.isMatch).toBe(false);
+      expect(result.score).toBeLessThan(defaultMatcherModel.threshold);
+    }
   });
 });

@@ -3,10 +3,12 @@
  * The trees are learned by `scripts/train-matcher.ts` from the train splits and stored in
  * `weights.json`; the threshold is tuned on the valid splits.
  */
+import { conflictFacts, findConflicts } from './conflicts.ts';
 import {
   computeFeatures,
   FEATURE_NAMES,
   prepareSide,
+  type FeatureName,
   type IdfTable,
   type PreparedSide,
   type ProductSide,
@@ -142,9 +144,47 @@ export function logOdds(values: readonly number[], model: MatcherModel): number 
   return z;
 }
 
-/** The trees' raw probability of a match, before calibration. */
-export function rawProbability(values: readonly number[], model: MatcherModel): number {
-  return 1 / (1 + Math.exp(-logOdds(values, model)));
+/**
+ * Differences that make two listings different products whatever the trees say, so that a pair
+ * showing one is never a match. Software listings differ by what they are sold as: another
+ * platform (Mac vs Windows), edition (Standard vs Professional), year (2006 vs 2007), or a licence
+ * kind on one side only (an upgrade, academic or OEM copy is not the full retail product). Few
+ * pairs of the electronics sources show these, so trees learned there never weigh them, and out of
+ * source they called upgrades and editions the same product (Amazon-Google held out: F1 44.9 ->
+ * 55.4). The hard conflicts of conflicts.ts (size, capacity, pack, generation, model number,
+ * colour, connector, condition, region) veto the same way where both titles are known
+ * (`scoreProductPair`; the comparison applies them itself, see `scorePreparedPair`).
+ */
+export const VETO_FEATURES: readonly FeatureName[] = [
+  'platformConflict',
+  'editionConflict',
+  'yearConflict',
+  'licenceMismatch',
+];
+const VETO_INDICES = VETO_FEATURES.map((name) => FEATURE_NAMES.indexOf(name));
+
+/**
+ * A vetoed pair's raw probability is scaled down this much: far below any threshold, yet in the
+ * same order as the trees put it (the calibration and the alternatives' closeness still read it).
+ */
+export const VETO_FACTOR = 0.01;
+
+/** Whether a veto feature is set in a feature vector. */
+export function vetoed(values: readonly number[]): boolean {
+  return VETO_INDICES.some((index) => values[index]! > 0.5);
+}
+
+/**
+ * The trees' raw probability of a match, before calibration; scaled down by VETO_FACTOR when a
+ * veto feature is set or the caller found a hard conflict (`conflicted`).
+ */
+export function rawProbability(
+  values: readonly number[],
+  model: MatcherModel,
+  conflicted = false,
+): number {
+  const raw = 1 / (1 + Math.exp(-logOdds(values, model)));
+  return conflicted || vetoed(values) ? raw * VETO_FACTOR : raw;
 }
 
 /** A raw probability through the model's calibration map (identity without one). */
@@ -164,27 +204,59 @@ export function calibrate(raw: number, calibration: Calibration | undefined): nu
 }
 
 /** Calibrated probability that two prepared sides are the same product, from their features. */
-export function probability(values: readonly number[], model: MatcherModel): number {
-  return calibrate(rawProbability(values, model), model.calibration);
+export function probability(
+  values: readonly number[],
+  model: MatcherModel,
+  conflicted = false,
+): number {
+  return calibrate(rawProbability(values, model, conflicted), model.calibration);
 }
 
-/** Score two sides already passed through `prepareSide` (reuse them when scoring many pairs). */
+/**
+ * Score two sides already passed through `prepareSide` (reuse them when scoring many pairs).
+ * `conflicted`: the caller found a hard conflict between the two listings (conflicts.ts), which
+ * vetoes the match. The comparison reads the conflicts itself, with each shop's condition field,
+ * and shows a conflicting listing as an alternative whatever its score.
+ */
 export function scorePreparedPair(
   left: PreparedSide,
   right: PreparedSide,
   model: MatcherModel = defaultMatcherModel,
+  conflicted = false,
 ): MatchResult {
   compile(model);
   const { values, reasons } = computeFeatures(left, right, model.idf);
-  const score = probability(values, model);
+  const score = probability(values, model, conflicted);
   return { score, isMatch: score >= model.threshold, reasons };
 }
 
-/** Whether two retailer listings are the same product, with a confidence and human reasons. */
+/** Whether two listings' titles show a hard conflict (conflicts.ts: size, capacity, pack…). */
+export function hardConflict(
+  left: ProductSide,
+  preparedLeft: PreparedSide,
+  right: ProductSide,
+  preparedRight: PreparedSide,
+): boolean {
+  const facts = (side: ProductSide, prepared: PreparedSide) =>
+    conflictFacts({ title: side.title, side: prepared });
+  return findConflicts(facts(right, preparedRight), facts(left, preparedLeft)).length > 0;
+}
+
+/**
+ * Whether two retailer listings are the same product, with a confidence and human reasons. A
+ * hard conflict between their titles vetoes the match, as it does in the comparison.
+ */
 export function scoreProductPair(
   left: ProductSide,
   right: ProductSide,
   model: MatcherModel = defaultMatcherModel,
 ): MatchResult {
-  return scorePreparedPair(prepareSide(left), prepareSide(right), model);
+  const preparedLeft = prepareSide(left);
+  const preparedRight = prepareSide(right);
+  return scorePreparedPair(
+    preparedLeft,
+    preparedRight,
+    model,
+    hardConflict(left, preparedLeft, right, preparedRight),
+  );
 }
