@@ -11,4 +11,17 @@ export const mfaErrors = {
     ),
   invalidTotpCode: () =>
     new KnownError('INVALID_TOTP_CODE', 400, 'The TOTP code is invalid. Please try again.'),
+  // ipick extensions (recovery codes); Stack Auth's clients never see them.
+  invalidRecoveryCode: () =>
+    new KnownError(
+      'INVALID_RECOVERY_CODE',
+      400,
+      'The recovery code is invalid or has already been used.',
+    ),
+  totpNotEnabled: () =>
+    new KnownError(
+      'TOTP_NOT_ENABLED',
+      400,
+      'Turn on two-factor sign-in before creating recovery codes.',
+    ),
 };

@@ -18,10 +18,21 @@ export interface IdentityTotpLastStepsTable {
   time_step: ColumnType<string | number, number, number>;
 }
 
+/** `identity_mfa_recovery_codes` (migration 0046): hashes of single-use recovery codes. */
+export interface IdentityMfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  secret_fingerprint: string;
+  code_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  used_at: ColumnType<Date | null, null | undefined, Date>;
+}
+
 declare module '../../../platform/db/schema.ts' {
   interface DatabaseSchema {
     identity_mfa_attempts: IdentityMfaAttemptsTable;
     identity_totp_last_steps: IdentityTotpLastStepsTable;
+    identity_mfa_recovery_codes: IdentityMfaRecoveryCodesTable;
   }
 }
 
@@ -119,7 +130,80 @@ export class MfaRepository {
       throw error;
     }
   }
+
+  /** Replaces the user's recovery codes with a new set made for the current secret. */
+  async replaceRecoveryCodes(
+    userId: string,
+    secretFingerprint: string,
+    codes: { id: string; codeHash: string }[],
+  ): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('identity_mfa_recovery_codes').where('user_id', '=', userId).execute();
+      await trx
+        .insertInto('identity_mfa_recovery_codes')
+        .values(
+          codes.map((code) => ({
+            id: code.id,
+            user_id: userId,
+            secret_fingerprint: secretFingerprint,
+            code_hash: code.codeHash,
+          })),
+        )
+        .execute();
+    });
+  }
+
+  /**
+   * Uses up the attempt and one unused recovery code of the current secret, both or neither:
+   * `wrong` when no such code matches, `used` when another request used the attempt first.
+   */
+  async completeAttemptWithRecoveryCode(
+    attemptId: string,
+    userId: string,
+    codeHash: string,
+    secretFingerprint: string,
+  ): Promise<'done' | 'used' | 'wrong'> {
+    try {
+      return await this.#db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('identity_mfa_attempts')
+          .set({ used_at: sql<Date>`now()` })
+          .where('id', '=', attemptId)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (used.numUpdatedRows === 0n) return 'used';
+        const spent = await trx
+          .updateTable('identity_mfa_recovery_codes')
+          .set({ used_at: sql<Date>`now()` })
+          .where('user_id', '=', userId)
+          .where('code_hash', '=', codeHash)
+          .where('secret_fingerprint', '=', secretFingerprint)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (spent.numUpdatedRows === 0n) throw new WrongRecoveryCode();
+        return 'done';
+      });
+    } catch (error) {
+      if (error instanceof WrongRecoveryCode) return 'wrong';
+      throw error;
+    }
+  }
+
+  /** How many of the user's recovery codes for the current secret are still unused. */
+  async countUnusedRecoveryCodes(userId: string, secretFingerprint: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('identity_mfa_recovery_codes')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('secret_fingerprint', '=', secretFingerprint)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
 }
+
+/** Thrown to roll back the attempt's use when no recovery code matched. */
+class WrongRecoveryCode extends Error {}
 
 /** Thrown to roll back the attempt's use when its code turns out to be a replay. */
 class ReplayedCode extends Error {}

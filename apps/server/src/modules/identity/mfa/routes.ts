@@ -3,7 +3,8 @@ import type { GuessCounting } from '../../../platform/http/guess-limits.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import { clientOrHigher, requireAccess, resolveRequestContext } from '../core/request-context.ts';
-import { mfaSignInBody } from './api-schemas.ts';
+import { emptyBody, mfaRecoverySignInBody, mfaSignInBody } from './api-schemas.ts';
+import { requireUser } from '../core/route-helpers.ts';
 import type { Mfa } from './mfa.ts';
 
 interface MfaRoutesOptions {
@@ -25,6 +26,38 @@ export async function mfaRoutes(app: FastifyInstance, { identity }: MfaRoutesOpt
     },
   };
 
+  const totpSignIn = async (projectId: string, request: FastifyRequest) => {
+    const body = parseIdentityInput(mfaSignInBody, request.body, 'body');
+    return mfa.signIn(projectId, {
+      attemptCode: body.code,
+      totp: body.totp,
+      ip: request.ip ?? null,
+    });
+  };
+  const recoverySignIn = async (projectId: string, request: FastifyRequest) => {
+    const body = parseIdentityInput(mfaRecoverySignInBody, request.body, 'body');
+    return mfa.signInWithRecoveryCode(projectId, {
+      attemptCode: body.code,
+      recoveryCode: body.recovery_code,
+      ip: request.ip ?? null,
+    });
+  };
+
+  /**
+   * ipick extension: ten single-use recovery codes for the signed-in user, who must have
+   * two-factor on; a new set replaces the old. `GET` says how many are left unused.
+   */
+  app.post('/auth/mfa/recovery-codes', async (request) => {
+    const ctx = requireAccess(await context(request), clientOrHigher);
+    parseIdentityInput(emptyBody, request.body ?? {}, 'body');
+    return { recovery_codes: await mfa.createRecoveryCodes(requireUser(ctx)) };
+  });
+
+  app.get('/auth/mfa/recovery-codes', async (request) => {
+    const ctx = requireAccess(await context(request), clientOrHigher);
+    return { unused_count: await mfa.unusedRecoveryCodes(requireUser(ctx)) };
+  });
+
   app.post(
     '/auth/mfa/sign-in',
     {
@@ -39,12 +72,9 @@ export async function mfaRoutes(app: FastifyInstance, { identity }: MfaRoutesOpt
     },
     async (request) => {
       const ctx = requireAccess(await context(request), clientOrHigher);
-      const body = parseIdentityInput(mfaSignInBody, request.body, 'body');
-      const result = await mfa.signIn(ctx.project.id, {
-        attemptCode: body.code,
-        totp: body.totp,
-        ip: request.ip ?? null,
-      });
+      const result = isRecoveryCodeSignIn(request.body)
+        ? await recoverySignIn(ctx.project.id, request)
+        : await totpSignIn(ctx.project.id, request);
       return {
         access_token: result.accessToken,
         refresh_token: result.refreshToken,
@@ -53,4 +83,8 @@ export async function mfaRoutes(app: FastifyInstance, { identity }: MfaRoutesOpt
       };
     },
   );
+}
+
+function isRecoveryCodeSignIn(body: unknown): boolean {
+  return (body as { type?: unknown } | null | undefined)?.type === 'recovery_code';
 }

@@ -268,6 +268,24 @@ export async function completeMfaSignIn(attemptCode: string, totp: string): Prom
   return adoptIdentitySession(tokens.refresh_token);
 }
 
+/**
+ * Completes it with one of the user's single-use recovery codes instead (an ipick extension of
+ * the same endpoint: `type: 'recovery_code'`).
+ */
+export async function completeMfaSignInWithRecoveryCode(
+  attemptCode: string,
+  recoveryCode: string,
+): Promise<AuthSuccess> {
+  const access = await projectAccess();
+  const tokens = await identityPost(
+    access,
+    '/auth/mfa/sign-in',
+    { type: 'recovery_code', recovery_code: recoveryCode, code: attemptCode },
+    tokensSchema,
+  );
+  return adoptIdentitySession(tokens.refresh_token);
+}
+
 // ---- passkeys ----
 
 /**

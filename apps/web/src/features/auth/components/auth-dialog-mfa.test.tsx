@@ -90,4 +90,48 @@ describe('the sign-in modal, other methods and two-factor', () => {
     expect(router.state.location.pathname).toBe('/history');
     expect(sentRequests(api.fetch)).toContain('POST /api/auth/identity-session');
   });
+
+  it('takes a recovery code instead of the app code', async () => {
+    const shopper = buildUser({ email: 'lost@example.com' });
+    stubApi({
+      routes: {
+        'POST /api/auth/identity-token': access,
+        'GET /api/v1/projects/current': project,
+        'POST /api/auth/login': () =>
+          json(
+            { code: 'mfa_required', error: 'Code needed.', details: { attemptCode: 'a-1' } },
+            400,
+          ),
+        'POST /api/v1/auth/mfa/sign-in': ({ body }) =>
+          (body as { recovery_code?: string }).recovery_code === 'abcd-efgh-ijkl-mnop'
+            ? json({ access_token: 'at', refresh_token: 'rt-r' })
+            : json({ code: 'INVALID_RECOVERY_CODE', error: 'Invalid.' }, 400),
+        'POST /api/auth/identity-session': (_request, session) => {
+          session.user = shopper;
+          return json({ success: true, user: shopper });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await user.type(within(dialog).getByLabelText('Email'), 'lost@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'correct horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    const codeDialog = await screen.findByRole('dialog', { name: 'Two-step verification' });
+    await user.click(
+      within(codeDialog).getByRole('button', { name: 'Use a recovery code instead' }),
+    );
+    const field = within(codeDialog).getByLabelText('Recovery code');
+    await user.type(field, 'wrong-code');
+    await user.click(within(codeDialog).getByRole('button', { name: 'Verify and sign in' }));
+    expect(
+      await within(codeDialog).findByText('That recovery code is wrong or was already used.'),
+    ).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'abcd-efgh-ijkl-mnop');
+    await user.click(within(codeDialog).getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('button', { name: /lost@example\.com/ })).toBeTruthy();
+  });
 });

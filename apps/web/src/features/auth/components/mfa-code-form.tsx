@@ -5,7 +5,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toErrorMessage } from '@/lib/error-message';
-import { completeMfaSignIn, IdentitySignInError } from '../api/identity-sign-in';
+import {
+  completeMfaSignIn,
+  completeMfaSignInWithRecoveryCode,
+  IdentitySignInError,
+} from '../api/identity-sign-in';
 import { setSessionUser } from '../api/session-cache';
 
 /** The words spec §8 gives a wrong two-factor code at sign-in. */
@@ -23,9 +27,13 @@ interface MfaCodeFormProps {
  */
 export function MfaCodeForm({ attemptCode, onSignedIn }: MfaCodeFormProps) {
   const [totp, setTotp] = useState('');
+  const [isRecovery, setRecovery] = useState(false);
   const queryClient = useQueryClient();
   const submit = useMutation({
-    mutationFn: (code: string) => completeMfaSignIn(attemptCode, code),
+    mutationFn: (code: string) =>
+      isRecovery
+        ? completeMfaSignInWithRecoveryCode(attemptCode, code)
+        : completeMfaSignIn(attemptCode, code),
     onSuccess: ({ user }) => {
       setSessionUser(queryClient, user);
       onSignedIn(user);
@@ -40,22 +48,38 @@ export function MfaCodeForm({ attemptCode, onSignedIn }: MfaCodeFormProps) {
   const message =
     error instanceof IdentitySignInError && error.code === 'INVALID_TOTP_CODE'
       ? INVALID_TOTP
-      : error
-        ? toErrorMessage(error, 'That code did not work. Please try signing in again.')
-        : null;
+      : error instanceof IdentitySignInError && error.code === 'INVALID_RECOVERY_CODE'
+        ? 'That recovery code is wrong or was already used.'
+        : error
+          ? toErrorMessage(error, 'That code did not work. Please try signing in again.')
+          : null;
 
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-      <TextField
-        label="Code from your authenticator app"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        value={totp}
-        onChange={(event) => setTotp(event.target.value)}
-      />
+      {isRecovery ? (
+        <TextField
+          key="recovery"
+          label="Recovery code"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          required
+          value={totp}
+          onChange={(event) => setTotp(event.target.value)}
+        />
+      ) : (
+        <TextField
+          key="totp"
+          label="Code from your authenticator app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          value={totp}
+          onChange={(event) => setTotp(event.target.value)}
+        />
+      )}
       {message && (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{message}</AlertDescription>
@@ -63,6 +87,18 @@ export function MfaCodeForm({ attemptCode, onSignedIn }: MfaCodeFormProps) {
       )}
       <Button type="submit" disabled={submit.isPending || submit.isSuccess}>
         Verify and sign in
+      </Button>
+      <Button
+        type="button"
+        variant="link"
+        className="self-start px-0"
+        onClick={() => {
+          setRecovery(!isRecovery);
+          setTotp('');
+          submit.reset();
+        }}
+      >
+        {isRecovery ? 'Use my authenticator app instead' : 'Use a recovery code instead'}
       </Button>
     </form>
   );
