@@ -263,9 +263,15 @@ export class ReferralService {
     const now = Date.now();
     if (this.#affiliateIds && this.#affiliateIds.expiresAt > now) return this.#affiliateIds;
     const ids = this.#readAffiliateIds();
-    const entry = remember({ expiresAt: now + this.#hostCacheMs, value: ids }, () => {
-      if (this.#affiliateIds === entry) this.#affiliateIds = null;
-    });
+    // As for hosts: the ids known so far serve while they are read again (not after
+    // `forgetAffiliateIds`, which drops them so an admin's change applies to the next link).
+    const known = this.#affiliateIds?.known;
+    const entry = remember(
+      { expiresAt: now + this.#hostCacheMs, value: ids, ...(known ? { known } : {}) },
+      () => {
+        if (this.#affiliateIds === entry) this.#affiliateIds = null;
+      },
+    );
     this.#affiliateIds = entry;
     return entry;
   }
@@ -363,9 +369,15 @@ export class ReferralService {
     const owners = this.#lookUpOwners(host, namedRetailer, key);
     if (this.#hostCache.size >= HOST_CACHE_SIZE) this.#hostCache.clear();
     const expiresAt = now + this.#hostCacheMs;
-    const entry: HostEntry = remember({ expiresAt, value: owners, host, namedRetailer }, () => {
-      if (this.#hostCache.get(key) === entry) this.#hostCache.delete(key);
-    });
+    // Clicks go on with what was known while the host is read again, rather than each wait for
+    // the database: during an outage that wait would be the connection timeout, every 5 s.
+    const stale = cached?.known === undefined ? {} : { known: cached.known };
+    const entry: HostEntry = remember(
+      { expiresAt, value: owners, host, namedRetailer, ...stale },
+      () => {
+        if (this.#hostCache.get(key) === entry) this.#hostCache.delete(key);
+      },
+    );
     this.#hostCache.set(key, entry);
     return entry;
   }
