@@ -13,15 +13,23 @@
  *      each request carries its own `session_id` inside the target, which the 302's Location
  *      echoes and the ledger stores.
  *
+ *   4. With --journal on PostgreSQL: a private PostgreSQL cluster (initdb in a temporary folder,
+ *      on a free port, so nobody else's database is touched) is stopped for --outage seconds
+ *      in the middle of a load and started again. Every request must be answered with its 302,
+ *      and once the shipper has caught up every answered click must be in the ledger, once.
+ *
  *   npm run bench:redirect -- [--database pglite|postgres|both] [--journal]
  *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
- *     [--connections 200] [--duration 10] [--rounds 3] [--kill-after 4]
+ *     [--connections 200] [--duration 10] [--rounds 3] [--kill-after 4] [--outage 20]
  *
- * With --journal the server keeps clicks in its click journal (IPICK_JOURNAL_DIR, a temporary
- * folder), each 302 waiting for the journal's fdatasync, and ships them to the ledger behind.
+ * On PGlite the click journal is always on (in the data directory). On PostgreSQL, --journal
+ * turns it on (IPICK_JOURNAL_DIR, a temporary folder); without it each click is committed in
+ * the ledger before its 302. Through the journal each 302 waits for the journal's fdatasync,
+ * and the shipper moves clicks to the ledger behind; the bench then also reports the backlog
+ * when a load ends and how long it takes to drain.
  *
  * PGlite lives in a temporary data directory; PostgreSQL gets a scratch database
- * (ipick_bench_redirect) on the server of --database-url, dropped afterwards. Servers run with
+ * (ipick_bench_redirect_<pid>) on the server of --database-url, dropped afterwards. Servers run with
  * LOG_LEVEL=warn: per-request log lines would measure the logger, not the redirect.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,6 +42,10 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import {
+  startThrowawayPostgres,
+  throwawayPostgresUnavailable,
+} from '../apps/server/test/throwaway-postgres.ts';
 import serverNodeFlags from '../scripts/server-node-flags.json' with { type: 'json' };
 
 const BARE_SERVER_FLAG = '--serve-bare';
@@ -74,6 +86,7 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '3' },
       'kill-after': { type: 'string', default: '4' },
+      outage: { type: 'string', default: '20' },
       journal: { type: 'boolean', default: false },
     },
   });
@@ -87,6 +100,7 @@ async function main(): Promise<void> {
     duration: positive('duration', values.duration),
     rounds: positive('rounds', values.rounds),
     killAfter: positive('kill-after', values['kill-after']),
+    outageSeconds: positive('outage', values.outage),
     serverUrl: values['database-url'],
     journal: values.journal,
   };
@@ -101,6 +115,10 @@ async function main(): Promise<void> {
     rows.push(roundRow(label, 'median', medianRound(rounds)));
     console.error(`${label}: SIGKILL mid-run…`);
     crashes.push(`${label}: ${await measureCrash(kind, settings)}`);
+    if (kind === 'postgres' && settings.journal) {
+      console.error(`${label}: stopped for ${settings.outageSeconds} s mid-run…`);
+      crashes.push(`${label}: ${await measureOutage(settings)}`);
+    }
   }
 
   printTable(
@@ -139,6 +157,8 @@ interface Settings {
   duration: number;
   rounds: number;
   killAfter: number;
+  /** How long the private PostgreSQL cluster is stopped in the outage run. */
+  outageSeconds: number;
   serverUrl: string;
   /** Clicks through the click journal (IPICK_JOURNAL_DIR) rather than straight to the ledger. */
   journal: boolean;
@@ -186,7 +206,7 @@ async function measureRounds(kind: Kind, settings: Settings): Promise<Round[]> {
       const redirect = await measureLoad(app, kind === 'postgres', () =>
         runLoad(app.port, redirectPath, settings, `load${round}`),
       );
-      if (settings.journal) {
+      if (settings.journal || kind === 'pglite') {
         console.log(`${kind} round ${round}: ${await measureDrain(app.port)}`);
       }
       const bareFigures = await measureLoad(bare, false, () =>
@@ -315,6 +335,67 @@ async function measureCrash(kind: Kind, settings: Settings): Promise<string> {
     }`;
   } finally {
     await store.dispose();
+  }
+}
+
+/**
+ * A private PostgreSQL cluster stopped (`pg_ctl stop -m immediate`, as a crash would) for
+ * `outageSeconds` in the middle of a load through the click journal, then started again: how
+ * many requests were answered with their 302 while it was away, whether any got something
+ * else, and, once the journal has drained, whether every answered click is in the ledger once.
+ */
+async function measureOutage(settings: Settings): Promise<string> {
+  const unavailable = throwawayPostgresUnavailable();
+  if (unavailable !== null) return `outage run skipped: ${unavailable}`;
+  const cluster = await startThrowawayPostgres();
+  const journalDir = mkdtempSync(join(tmpdir(), 'ipick-bench-journal-'));
+  try {
+    const server = await startAppServer({
+      DATABASE_URL: cluster.url,
+      IPICK_JOURNAL_DIR: journalDir,
+      // A request that does need the database (none on this route) gives up quickly.
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+    });
+    try {
+      const before = 5;
+      const after = 10;
+      const load = runLoad(
+        server.port,
+        redirectPath,
+        { ...settings, duration: before + settings.outageSeconds + after },
+        'outage',
+      );
+      await new Promise((resolve) => setTimeout(resolve, before * 1000));
+      await cluster.stop();
+      await new Promise((resolve) => setTimeout(resolve, settings.outageSeconds * 1000));
+      await cluster.start();
+      const { figures, answered } = await load.done;
+      const drained = await measureDrain(server.port);
+      const recorded = new Map<string, number>();
+      for (const row of await onServer<{ session_id: string; count: string }>(
+        cluster.url,
+        'select session_id, count(*) as count from clicks group by session_id',
+      )) {
+        recorded.set(row.session_id, Number(row.count));
+      }
+      const lost = [...answered].filter((id) => !recorded.has(id)).length;
+      const twice = [...recorded.values()].filter((count) => count > 1).length;
+      return `stopped for ${settings.outageSeconds} s mid-run (${
+        before + settings.outageSeconds + after
+      } s of load): answered ${answered.size.toLocaleString('en')} with their 302 at ${Math.round(
+        figures.requestsPerSecond,
+      ).toLocaleString(
+        'en',
+      )} req/s, ${figures.other} other answers or errors; ${drained}; in the ledger ${(
+        answered.size - lost
+      ).toLocaleString('en')}, lost ${lost}, counted twice ${twice}`;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cluster.dispose();
+    rmSync(journalDir, { recursive: true, force: true });
   }
 }
 
@@ -587,7 +668,8 @@ async function scratchDatabase(kind: Kind, serverUrl: string): Promise<ScratchSt
       dispose: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
     };
   }
-  const name = 'ipick_bench_redirect';
+  // One of its own: other runs of the bench on the same server are left alone.
+  const name = `ipick_bench_redirect_${process.pid}`;
   await onServer(serverUrl, `drop database if exists ${name} with (force)`);
   await onServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
