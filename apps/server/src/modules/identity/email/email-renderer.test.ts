@@ -51,6 +51,19 @@ describe('EmailRenderer', () => {
     await expect(render).rejects.toThrow('variables.passwordResetLink is required (a string)');
   });
 
+  it('refuses an answer the template tampered with', async () => {
+    await expect(
+      renderer.render(
+        {
+          template:
+            "JSON.stringify = () => 'not json'; export function EmailTemplate() { return null }",
+          theme: null,
+        },
+        input,
+      ),
+    ).rejects.toThrow('The render did not produce an email.');
+  });
+
   it('keeps rendering after a render that had to be stopped', async () => {
     await expect(
       renderer.render(

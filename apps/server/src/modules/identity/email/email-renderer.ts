@@ -106,9 +106,13 @@ export class EmailRenderer {
   }
 
   async #runInWorker(script: string, input: RenderInput): Promise<RenderOutput> {
-    const worker = await (this.#worker ??= startWorker());
+    this.#worker ??= startWorker().catch((error: unknown) => {
+      this.#worker = null; // the next render tries again
+      throw error;
+    });
+    const worker = await this.#worker;
     const id = this.#nextJobId++;
-    const reply = await new Promise<WorkerReply>((resolve, reject) => {
+    const reply = await new Promise<WorkerReply>((resolve) => {
       // QuickJS stops itself at the deadline when it can; a long built-in call (a huge sort,
       // an allocation loop near the memory limit) only stops when the thread is ended.
       const timer = setTimeout(() => {
@@ -122,18 +126,26 @@ export class EmailRenderer {
         cleanUp();
         resolve(message);
       };
-      const onError = (error: Error) => {
+      // The thread itself failed (its own heap ran out, say): the render is what failed.
+      const onExit = (error?: unknown) => {
         cleanUp();
         this.#worker = null;
-        reject(error);
+        const reason = error instanceof Error ? error.message : 'it stopped';
+        resolve({
+          id,
+          ok: false,
+          error: { name: 'InternalError', message: `render thread failed: ${reason}` },
+        });
       };
       const cleanUp = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
-        worker.off('error', onError);
+        worker.off('error', onExit);
+        worker.off('exit', onExit);
       };
       worker.on('message', onMessage);
-      worker.on('error', onError);
+      worker.on('error', onExit);
+      worker.on('exit', onExit);
       worker.postMessage({
         id,
         script,
@@ -149,7 +161,11 @@ export class EmailRenderer {
         `The email is larger than ${MAX_OUTPUT_CHARS / 1024 / 1024} MB once rendered.`,
       );
     }
-    return renderOutput.parse(JSON.parse(output));
+    // The template ran in the same isolate as the code that wrote this answer, so it may have
+    // changed what came back (replaced JSON.stringify, say): check it like any other input.
+    const parsed = renderOutput.safeParse(parseJson(output));
+    if (!parsed.success) throw new EmailRenderError('The render did not produce an email.');
+    return parsed.data;
   }
 
   /** Ends the worker thread (the app's shutdown). */
@@ -208,6 +224,14 @@ async function startWorker(): Promise<Worker> {
     worker.once('error', reject);
   });
   return worker;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function checkSize(what: string, source: string | null): void {
