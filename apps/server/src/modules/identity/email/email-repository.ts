@@ -160,6 +160,26 @@ export class EmailRepository {
       .execute();
   }
 
+  /** Removes a stored theme; false when there was none. */
+  async deleteTheme(projectId: string, id: string): Promise<boolean> {
+    const result = await this.#db
+      .deleteFrom('identity_email_themes')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Removes a stored template; false when there was none. */
+  async deleteTemplate(projectId: string, id: string): Promise<boolean> {
+    const result = await this.#db
+      .deleteFrom('identity_email_templates')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
   async recordSent(
     projectId: string,
     mail: { id: string; to: string; subject: string; html: string | null; text: string },

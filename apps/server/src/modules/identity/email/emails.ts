@@ -115,6 +115,15 @@ export class Emails {
     await this.#repository.saveTheme(project.id, { ...theme, tsxSource });
   }
 
+  /**
+   * Deletes one of the project's themes; the default theme goes back to its built-in source.
+   * Templates that used a deleted theme use the project's theme from then on.
+   */
+  async deleteTheme(project: ProjectRecord, id: string): Promise<void> {
+    await this.requireTheme(project, id);
+    await this.#repository.deleteTheme(project.id, id);
+  }
+
   // ---- templates ----
 
   /** The five identity templates (as the operator left them) and the project's own. */
@@ -167,7 +176,7 @@ export class Emails {
     const theme = changes.theme ?? template.theme;
     const rendered = await this.#preview(project, {
       template: changes.tsxSource,
-      theme: await this.#themeSource(project, theme),
+      theme: await this.#themeSource(project, theme, changes.theme !== undefined),
     });
     await this.#repository.saveTemplate(project.id, {
       ...template,
@@ -175,6 +184,12 @@ export class Emails {
       theme,
     });
     return rendered.html;
+  }
+
+  /** Deletes one of the project's templates; an identity template goes back to its default. */
+  async deleteTemplate(project: ProjectRecord, id: string): Promise<void> {
+    await this.requireTemplate(project, id);
+    await this.#repository.deleteTemplate(project.id, id);
   }
 
   /** POST /emails/render-email: a template and a theme, each stored or given as source. */
@@ -192,7 +207,7 @@ export class Emails {
     const theme =
       'source' in input.theme
         ? input.theme.source
-        : await this.#themeSource(project, themeChoice(input.theme.id));
+        : await this.#themeSource(project, themeChoice(input.theme.id), true);
     return this.#preview(project, { template, theme });
   }
 
@@ -256,7 +271,7 @@ export class Emails {
       'html' in input.content
         ? null
         : (await this.requireTemplate(project, input.content.templateId)).tsxSource;
-    const theme = await this.#themeSource(project, themeChoice(input.theme.id));
+    const theme = await this.#themeSource(project, themeChoice(input.theme.id), true);
     if ('html' in input.content && input.subject === undefined) {
       throw new StatusError(400, 'subject is required when the email is given as html.');
     }
@@ -385,14 +400,23 @@ export class Emails {
   }
 
   /** The source of a template's theme: the project's selected one, none, or one by id. */
-  async #themeSource(project: ProjectRecord, theme: TemplateTheme): Promise<string | null> {
+  async #themeSource(
+    project: ProjectRecord,
+    theme: TemplateTheme,
+    strict = false,
+  ): Promise<string | null> {
     if (theme.kind === 'none') return null;
     const id = theme.kind === 'theme' ? theme.id : selectedThemeId(project);
     const themes = await this.listThemes(project);
     const found = themes.find((candidate) => candidate.id === id);
     if (found) return found.tsxSource;
-    if (theme.kind === 'theme') throw new StatusError(404, `No email theme has the id "${id}".`);
-    return DEFAULT_THEME.tsxSource;
+    if (theme.kind === 'theme' && strict) {
+      throw new StatusError(404, `No email theme has the id "${id}".`);
+    }
+    // A stored template whose theme was deleted since, or a selected theme that is gone.
+    return theme.kind === 'theme'
+      ? this.#themeSource(project, { kind: 'project' })
+      : DEFAULT_THEME.tsxSource;
   }
 
   /** Over the project's own SMTP server when it has one, else the server's; logged either way. */

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => identity?.close());
 
 const asAdmin = (
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): ReturnType<IdentityApp['api']['call']> =>
@@ -115,6 +115,31 @@ describe('email templates and themes', () => {
 
     const unknown = await asAdmin('GET', `/internal/email-themes/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('deleting templates and themes', () => {
+  it('deletes a theme and a template, and restores a default template to its built-in source', async () => {
+    const theme = (await asAdmin('POST', '/internal/email-themes', { display_name: 'Gone' })).json<{
+      id: string;
+    }>().id;
+    expect((await asAdmin('DELETE', `/internal/email-themes/${theme}`)).json()).toEqual({
+      success: true,
+    });
+    expect((await asAdmin('GET', `/internal/email-themes/${theme}`)).statusCode).toBe(404);
+    expect((await asAdmin('DELETE', `/internal/email-themes/${theme}`)).statusCode).toBe(404);
+
+    const id = DEFAULT_TEMPLATE_IDS.email_verification;
+    const sourceOf = async () =>
+      (await asAdmin('GET', '/internal/email-templates'))
+        .json<{ templates: { id: string; tsx_source: string }[] }>()
+        .templates.find((template) => template.id === id)!.tsx_source;
+    const builtIn = await sourceOf();
+    const edited = 'export function EmailTemplate() { return <p>edited</p> }';
+    await asAdmin('PATCH', `/internal/email-templates/${id}`, { tsx_source: edited });
+    expect(await sourceOf()).toBe(edited);
+    expect((await asAdmin('DELETE', `/internal/email-templates/${id}`)).statusCode).toBe(200);
+    expect(await sourceOf()).toBe(builtIn);
   });
 });
 
@@ -399,7 +424,9 @@ describe('sending', () => {
 });
 
 describe('access', () => {
-  const adminEndpoints: ['GET' | 'POST' | 'PATCH', string, unknown][] = [
+  const adminEndpoints: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown][] = [
+    ['DELETE', `/internal/email-templates/${DEFAULT_TEMPLATE_IDS.magic_link}`, undefined],
+    ['DELETE', `/internal/email-themes/${DEFAULT_THEME_ID}`, undefined],
     ['GET', '/internal/email-templates', undefined],
     ['POST', '/internal/email-templates', { display_name: 'x' }],
     ['PATCH', `/internal/email-templates/${DEFAULT_TEMPLATE_IDS.magic_link}`, { tsx_source: 'x' }],

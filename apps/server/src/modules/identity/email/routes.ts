@@ -145,6 +145,13 @@ export async function emailRoutes(app: FastifyInstance, { identity }: EmailRoute
     return { rendered_html: renderedHtml };
   });
 
+  app.delete('/internal/email-templates/:id', async (request) => {
+    const { project } = await admin(request);
+    const { id } = parseIdentityInput(idParams, request.params, 'params');
+    await emails.deleteTemplate(project, id);
+    return success;
+  });
+
   app.get('/internal/email-themes', async (request) => {
     const { project } = await admin(request);
     const themes = await emails.listThemes(project);
@@ -171,6 +178,13 @@ export async function emailRoutes(app: FastifyInstance, { identity }: EmailRoute
     await emails.updateTheme(project, id, body.tsx_source);
     const theme = await emails.requireTheme(project, id);
     return { id: theme.id, display_name: theme.displayName };
+  });
+
+  app.delete('/internal/email-themes/:id', async (request) => {
+    const { project } = await admin(request);
+    const { id } = parseIdentityInput(idParams, request.params, 'params');
+    await emails.deleteTheme(project, id);
+    return success;
   });
 
   app.post('/emails/render-email', async (request) => {
