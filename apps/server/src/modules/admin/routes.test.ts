@@ -838,3 +838,24 @@ describe('GET /api/admin/audit', () => {
     );
   });
 });
+
+describe('the identity admin tier behind /api/admin/identity', () => {
+  it("reads and changes ipick's identity project for a signed-in admin, and nothing else", async () => {
+    const { browser } = await signedInAdmin();
+    const project = await browser.get(`${ADMIN_PREFIX}/identity/internal/projects/current`);
+    expect(project.statusCode, project.body).toBe(200);
+    expect(project.json()).toMatchObject({ display_name: 'ipick', is_production_mode: false });
+
+    const refused = await browser.patch(`${ADMIN_PREFIX}/identity/internal/projects/current`, {
+      is_production_mode: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-stack-known-error']).toBe('SCHEMA_ERROR');
+    expect(
+      refused.json<{ details: { production_mode_errors: unknown[] } }>().details,
+    ).toMatchObject({ production_mode_errors: expect.arrayContaining([]) as unknown[] });
+
+    const other = await browser.get(`${ADMIN_PREFIX}/identity/users`);
+    expect(other.statusCode).toBe(404);
+  });
+});

@@ -45,7 +45,37 @@ export const ADMIN_ENDPOINTS = [
   { method: 'GET', url: '/match-reports' },
   { method: 'POST', url: '/match-reports/:id/confirm' },
   { method: 'POST', url: '/match-reports/:id/reject' },
+  ...identityAdminCalls(),
 ] as const;
+
+/**
+ * The identity admin-tier calls the admin area's Identity section makes (spec §6 admin tier),
+ * under `/api/admin/identity`: the project and its production-mode checklist, API keys, config,
+ * permission definitions and metrics.
+ */
+function identityAdminCalls() {
+  const calls = [
+    { method: 'GET', url: '/identity/internal/projects/current' },
+    { method: 'PATCH', url: '/identity/internal/projects/current' },
+    { method: 'GET', url: '/identity/internal/production-mode-errors' },
+    { method: 'GET', url: '/identity/internal/metrics' },
+    { method: 'GET', url: '/identity/internal/config' },
+    { method: 'PATCH', url: '/identity/internal/config/override' },
+    { method: 'GET', url: '/identity/internal/api-keys' },
+    { method: 'POST', url: '/identity/internal/api-keys' },
+    { method: 'PATCH', url: '/identity/internal/api-keys/:id' },
+  ] as const;
+  const definitions = (['team', 'project'] as const).flatMap(
+    (scope) =>
+      [
+        { method: 'GET', url: `/identity/${scope}-permission-definitions` },
+        { method: 'POST', url: `/identity/${scope}-permission-definitions` },
+        { method: 'PATCH', url: `/identity/${scope}-permission-definitions/:id` },
+        { method: 'DELETE', url: `/identity/${scope}-permission-definitions/:id` },
+      ] as const,
+  );
+  return [...calls, ...definitions];
+}
 
 interface AdminModuleOptions {
   auth: AuthService;
@@ -159,6 +189,37 @@ export async function adminModule(
     const query = parseRequestPart(adminAuditQuerySchema, request.query, 'query');
     return admin.listAudit(query);
   });
+
+  // ---- the identity admin tier, for the Identity section ----
+
+  // A signed-in admin reaches the identity admin tier of ipick's project through here; the
+  // admin key never leaves the server. Answers (and known errors) are passed on as they are.
+  for (const call of identityAdminCalls()) {
+    app.route({
+      method: call.method,
+      url: call.url,
+      handler: async (request, reply) => {
+        const path = request.url.slice(`${ADMIN_PREFIX}/identity`.length);
+        const access = await auth.identityAdminAccess();
+        const response = await request.server.inject({
+          method: call.method,
+          url: `/api/v1${path}`,
+          headers: {
+            'x-stack-project-id': access.projectId,
+            'x-stack-access-type': 'admin',
+            'x-stack-super-secret-admin-key': access.superSecretAdminKey,
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+        });
+        const contentType = response.headers['content-type'];
+        if (typeof contentType === 'string') reply.header('content-type', contentType);
+        const knownError = response.headers['x-stack-known-error'];
+        if (typeof knownError === 'string') reply.header('x-stack-known-error', knownError);
+        return reply.code(response.statusCode).send(response.body);
+      },
+    });
+  }
 
   // ---- reports of wrong matches (module match-reports), behind this module's guard ----
 

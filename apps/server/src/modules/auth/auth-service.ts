@@ -265,6 +265,16 @@ export class AuthService {
     };
   }
 
+  /**
+   * ipick's identity project and its super secret admin key, for the admin area's identity
+   * pages: the key stays on the server, which calls the admin tier for a signed-in admin.
+   */
+  async identityAdminAccess() {
+    const project = await this.project();
+    const keys = await this.#identity.projects.ensureKeys(project.id);
+    return { projectId: project.id, superSecretAdminKey: keys.superSecretAdminKey };
+  }
+
   /** The user's staff role in the business: owner, admin or member (undefined: not on it). */
   staffRoleOf(businessId: string, userId: string) {
     return this.#repository.staffRoleOf(businessId, userId);
