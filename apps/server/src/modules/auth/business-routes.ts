@@ -1,5 +1,7 @@
 import { businessRegisterRequestSchema, loginRequestSchema } from '@ipick/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
 import { credentialAttemptLimit, mailSendingLimit } from '../../platform/http/rate-limits.ts';
 import { accountGuesses, accountProbes } from '../../platform/http/guess-limits.ts';
 import { refuseCrossSiteWrites } from '../../platform/http/same-origin-writes.ts';
@@ -12,6 +14,14 @@ import {
   readSessionCookie,
   setSessionCookie,
 } from './session-cookies.ts';
+
+const identitySessionBody = z.object({
+  refreshToken: z.string('The refresh token is missing').min(1, 'The refresh token is missing'),
+});
+
+/** Said to someone whose OAuth or passkey sign-in worked but who runs no business. */
+export const NOT_ON_A_BUSINESS_TEAM =
+  "This account is not on any business's team. Ask the business's owner for an invitation, or register your business.";
 
 interface BusinessRoutesOptions {
   auth: AuthService;
@@ -69,6 +79,27 @@ export async function businessAuthRoutes(
       return { success: true as const, business: toBusiness(business) };
     },
   );
+
+  /**
+   * `POST /api/business/auth/identity-session`: /business-login's OAuth and passkey sign-ins
+   * run through the identity API in the browser, as the shopper's do, and hand their refresh
+   * token here. It becomes a merchant session only when its user is on a business's staff;
+   * otherwise that identity session is ended and the answer says why.
+   */
+  app.post('/api/business/auth/identity-session', publicRoute, async (request, reply) => {
+    const { refreshToken } = parseRequestPart(identitySessionBody, request.body, 'body');
+    const current = await auth.resolve(refreshToken, ipOf(request));
+    if (!current) {
+      throw new AppError('unauthorized', 'That sign-in has ended. Please sign in again.');
+    }
+    const business = await auth.findBusinessOf(current.user.id);
+    if (!business) {
+      await auth.signOut(refreshToken);
+      throw new AppError('forbidden', NOT_ON_A_BUSINESS_TEAM);
+    }
+    setSessionCookie(reply, BUSINESS_COOKIE, refreshToken, isSecure);
+    return { success: true as const, business: toBusiness(business) };
+  });
 
   app.post('/api/business/auth/logout', publicRoute, async (request, reply) => {
     const token = readSessionCookie(request, BUSINESS_COOKIE);
