@@ -1,4 +1,5 @@
 import { Building2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +14,13 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { MatchReportsQueue } from '@/features/match-reports/components/match-reports-queue';
 import { AdminSignedInAs } from './admin-signed-in-as';
 
-type AdminTab = 'overview' | 'users' | 'match-reports' | 'outbox' | 'retailers' | 'audit';
+// The Identity section (and recharts) loads when its tab is opened.
+const IdentityAdminPanel = lazy(
+  () => import('@/features/identity-admin/components/identity-admin-panel'),
+);
+
+type AdminTab =
+  'overview' | 'users' | 'match-reports' | 'outbox' | 'retailers' | 'identity' | 'audit';
 
 const tabs: readonly TabItem<AdminTab>[] = [
   { value: 'overview', label: 'Overview' },
@@ -21,6 +28,7 @@ const tabs: readonly TabItem<AdminTab>[] = [
   { value: 'match-reports', label: 'Match reports' },
   { value: 'outbox', label: 'Mail outbox' },
   { value: 'retailers', label: 'Retailers' },
+  { value: 'identity', label: 'Identity' },
   { value: 'audit', label: 'Audit log' },
 ];
 
@@ -62,6 +70,11 @@ export default function AdminPage() {
           {tab === 'match-reports' ? <MatchReportsQueue /> : null}
           {tab === 'outbox' ? <OutboxPanel /> : null}
           {tab === 'retailers' ? <RetailersPanel /> : null}
+          {tab === 'identity' ? (
+            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+              <IdentityAdminPanel />
+            </Suspense>
+          ) : null}
           {tab === 'audit' ? <AuditLog title="Audit log" /> : null}
         </TabPanel>
       </div>
