@@ -32,7 +32,7 @@ import { PriceAlertsRepository } from './modules/price-alerts/price-alerts-repos
 import { PriceAlertsService } from './modules/price-alerts/price-alerts-service.ts';
 import { priceAlertsRoutes } from './modules/price-alerts/routes.ts';
 import { priceHistoryRoutes } from './modules/catalog/price-history-routes.ts';
-import { createIdentity } from './modules/identity/identity.ts';
+import { createIdentity, type IdentityOptions } from './modules/identity/identity.ts';
 import { identityRoutes, rewriteLatestApiUrl } from './modules/identity/routes.ts';
 import { ReferralRepository } from './modules/referral/referral-repository.ts';
 import type { ClickThrottleOptions } from './modules/referral/click-throttle.ts';
@@ -88,6 +88,8 @@ export interface AppDependencies {
    * 5 minutes by default, and not at all (null) in tests unless one asks for it.
    */
   priceAlertSweepMs?: number | null;
+  /** Identity settings tests change: the webhook retry schedule, stand-ins for Stripe. */
+  identityOptions?: Pick<IdentityOptions, 'webhookDelivery'>;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -143,7 +145,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sendMail: (mail) => mailer.send(mail),
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
     ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
+    ...deps.identityOptions,
   });
+  // Webhooks go out from the queue while the app runs.
+  identity.webhooks.start();
+  app.addHook('onClose', () => identity.webhooks.stop());
 
   const auth = new AuthService(identity, new AuthRepository(database.db));
   const fetcher = createSafeFetcher({ allowPrivate: config.fetchAllowPrivate });

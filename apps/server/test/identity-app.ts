@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { AppSettings } from '../src/app.ts';
+import type { AppDependencies, AppSettings } from '../src/app.ts';
 import {
   identityClient,
   identityKeys,
@@ -33,6 +33,8 @@ export interface IdentityAppOptions {
   /** Project settings a scenario needs (client team creation, API keys, permissions…). */
   projectConfig?: Record<string, unknown>;
   settings?: Partial<AppSettings>;
+  /** Identity settings of the app (webhook retry schedule, Stripe stand-in). */
+  identityOptions?: AppDependencies['identityOptions'];
 }
 
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
@@ -41,11 +43,15 @@ const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 export async function startIdentityApp(options: IdentityAppOptions = {}): Promise<IdentityApp> {
   const testDb = await createTestDatabase();
   const inbox = options.smtp ? await startSmtpInbox() : undefined;
-  const app = await buildTestApp(testDb, {
-    publicUrl: DEFAULT_PUBLIC_URL,
-    ...(inbox ? { smtpUrl: inbox.url } : {}),
-    ...options.settings,
-  });
+  const app = await buildTestApp(
+    testDb,
+    {
+      publicUrl: DEFAULT_PUBLIC_URL,
+      ...(inbox ? { smtpUrl: inbox.url } : {}),
+      ...options.settings,
+    },
+    options.identityOptions ? { identityOptions: options.identityOptions } : {},
+  );
   let baseUrl = options.settings?.publicUrl ?? DEFAULT_PUBLIC_URL;
   if (options.listen) {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -30,7 +30,7 @@ export async function buildTestApp(
   overrides: Partial<AppSettings> = {},
   extra: Pick<
     AppDependencies,
-    'webRoot' | 'logStream' | 'trackerScriptPath' | 'priceAlertSweepMs'
+    'webRoot' | 'logStream' | 'trackerScriptPath' | 'priceAlertSweepMs' | 'identityOptions'
   > = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({

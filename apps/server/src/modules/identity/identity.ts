@@ -32,6 +32,8 @@ import { Invitations } from './teams/invitations.ts';
 import { InvitationsRepository } from './teams/invitations-repository.ts';
 import { Teams } from './teams/teams.ts';
 import { TeamsRepository } from './teams/teams-repository.ts';
+import { Webhooks, type WebhookDeliveryOptions } from './webhooks/webhooks.ts';
+import { WebhooksRepository } from './webhooks/webhooks-repository.ts';
 
 export interface IdentityOptions extends IdentityCoreOptions {
   /**
@@ -42,6 +44,8 @@ export interface IdentityOptions extends IdentityCoreOptions {
   secret?: Uint8Array;
   /** The operator's own client of each provider, for projects that use `shared` keys. */
   sharedOAuthCredentials?: SharedOAuthCredentials;
+  /** The webhook worker's poll and retry schedule (tests shorten it). */
+  webhookDelivery?: WebhookDeliveryOptions;
 }
 
 /**
@@ -61,6 +65,7 @@ export interface Identity extends IdentityCore {
   passkeys: Passkeys;
   emails: Emails;
   admin: Admin;
+  webhooks: Webhooks;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -71,6 +76,13 @@ export function createIdentity(options: IdentityOptions): Identity {
   core.accounts.teamLinks = teams;
   core.accounts.onUserCreated((project, userId) => permissions.grantUserDefaults(project, userId));
   teams.permissions = permissions;
+  teams.events = core.events;
+  permissions.events = core.events;
+  const webhooks = new Webhooks(new WebhooksRepository(options.db), {
+    ...options.webhookDelivery,
+    onError: options.onBackgroundError,
+  });
+  webhooks.listen(core.events);
   const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
   const mfa = new Mfa(new MfaRepository(options.db), core.sessions, core.accounts);
   core.accounts.beforeSignIn((project, user) => mfa.requireSecondFactor(project, user));
@@ -136,6 +148,7 @@ export function createIdentity(options: IdentityOptions): Identity {
   return {
     ...core,
     admin,
+    webhooks,
     authorizationCodeGrant: (project, request, ip) => oauth.exchangeCode(project, request, ip),
     cliAuth,
     mfa,

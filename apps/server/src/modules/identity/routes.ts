@@ -16,6 +16,7 @@ import type { Identity } from './identity.ts';
 import { permissionRoutes } from './permissions/routes.ts';
 import { invitationRoutes } from './teams/invitation-routes.ts';
 import { teamRoutes } from './teams/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 interface IdentityRoutesOptions {
   identity: Identity;
@@ -80,4 +81,5 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(apiKeyRoutes, { identity });
   await app.register(adminRoutes, { identity });
   await app.register(emailRoutes, { identity });
+  await app.register(webhookRoutes, { identity });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RESTRICTION_DETAIL_MESSAGE } from './api-schemas.ts';
 import type { IdentityMail, SendIdentityMail } from './identity-mail.ts';
+import type { IdentityEvents } from './identity-events.ts';
 import type {
   IdentityRepository,
   ProjectRecord,
@@ -12,6 +13,7 @@ import { knownErrors, StatusError } from './known-errors.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from './passwords.ts';
 import type { IssuedSession, Sessions } from './sessions.ts';
 import { resolveTrustedUrl } from './trusted-urls.ts';
+import { toServerUser } from './user-presenter.ts';
 import type { TeamLinks } from './team-links.ts';
 import type { VerificationCodes } from './verification-codes.ts';
 
@@ -76,6 +78,8 @@ export class Accounts {
   linkOAuthAccount:
     ((project: ProjectRecord, userId: string, account: OAuthAccountLink) => Promise<void>) | null =
     null;
+  /** Where user changes are announced (webhooks listen); set by the core. */
+  events: IdentityEvents | null = null;
   readonly #userCreatedListeners: ((project: ProjectRecord, userId: string) => Promise<void>)[] =
     [];
 
@@ -494,6 +498,7 @@ export class Accounts {
       emailVerified: account.emailVerified,
       emailAuthEnabled: account.emailAuthEnabled,
       passwordHash,
+      announceLater: true,
     });
     await this.#repository.updateUser(project.id, user.id, changes);
     try {
@@ -503,7 +508,9 @@ export class Accounts {
       await this.#repository.deleteUser(project.id, user.id);
       throw error;
     }
-    return (await this.#repository.findUser(project.id, user.id))!;
+    const created = (await this.#repository.findUser(project.id, user.id))!;
+    await this.#announce(project.id, 'user.created', created);
+    return created;
   }
 
   /**
@@ -555,12 +562,20 @@ export class Accounts {
       }
       throw error;
     }
-    return this.require(projectId, userId);
+    const updated = await this.require(projectId, userId);
+    await this.#announce(projectId, 'user.updated', updated);
+    return updated;
   }
 
   /** Deletes a user; their sessions, emails and codes go with them (spec §4). */
   async delete(projectId: string, userId: string): Promise<void> {
+    const teamIds = (await this.teamLinks?.teamIdsOf(projectId, userId)) ?? [];
     if (!(await this.#repository.deleteUser(projectId, userId))) throw knownErrors.userNotFound();
+    await this.events?.emit({
+      projectId,
+      type: 'user.deleted',
+      data: { id: userId, teams: teamIds.map((id) => ({ id })) },
+    });
   }
 
   async #checkSignIn(project: ProjectRecord, user: UserRecord): Promise<void> {
@@ -575,6 +590,8 @@ export class Accounts {
       emailAuthEnabled?: boolean;
       passwordHash: string | null;
       isAnonymous?: boolean;
+      /** The caller announces `user.created` once it has set the user's other fields. */
+      announceLater?: boolean;
     },
   ): Promise<UserRecord> {
     const userId = randomUUID();
@@ -605,7 +622,13 @@ export class Accounts {
       throw error;
     }
     for (const listener of this.#userCreatedListeners) await listener(project, userId);
-    return (await this.#repository.findUser(project.id, userId))!;
+    const user = (await this.#repository.findUser(project.id, userId))!;
+    if (!input.announceLater) await this.#announce(project.id, 'user.created', user);
+    return user;
+  }
+
+  async #announce(projectId: string, type: 'user.created' | 'user.updated', user: UserRecord) {
+    await this.events?.emit({ projectId, type, data: toServerUser(user) });
   }
 
   /**
@@ -636,7 +659,9 @@ export class Accounts {
       }
       throw error;
     }
-    return (await this.#repository.findUser(anonymous.projectId, anonymous.id))!;
+    const upgraded = (await this.#repository.findUser(anonymous.projectId, anonymous.id))!;
+    await this.#announce(anonymous.projectId, 'user.updated', upgraded);
+    return upgraded;
   }
 
   async #sendVerificationMail(

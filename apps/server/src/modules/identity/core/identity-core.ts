@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../../platform/db/schema.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { Accounts, type SendMail } from './accounts.ts';
+import { IdentityEvents } from './identity-events.ts';
 import { IdentityRepository, type ProjectRecord } from './identity-repository.ts';
 import { Projects } from './projects.ts';
 import { Sessions } from './sessions.ts';
@@ -39,6 +40,8 @@ export interface IdentityCore {
   sessions: Sessions;
   accounts: Accounts;
   tokens: AccessTokens;
+  /** Changes to users, teams, memberships and permissions; capabilities listen (webhooks). */
+  events: IdentityEvents;
 }
 
 export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
@@ -46,6 +49,7 @@ export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
   const tokens = new AccessTokens(repository, options.publicUrl);
   const sessions = new Sessions(repository, tokens);
   const codes = new VerificationCodes(repository);
+  const events = new IdentityEvents(options.onBackgroundError);
   const accounts = new Accounts({
     repository,
     sessions,
@@ -54,6 +58,7 @@ export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
     publicUrl: options.publicUrl,
     onBackgroundError: options.onBackgroundError,
   });
+  accounts.events = events;
   return {
     repository,
     authorizationCodeGrant: null,
@@ -62,5 +67,6 @@ export function createIdentityCore(options: IdentityCoreOptions): IdentityCore {
     sessions,
     accounts,
     tokens,
+    events,
   };
 }

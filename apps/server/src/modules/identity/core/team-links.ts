@@ -14,4 +14,6 @@ export interface TeamLinks {
   ): Promise<Record<string, unknown> | null>;
   /** The ids of a team's members; throws TEAM_NOT_FOUND for an unknown team. */
   memberIds(projectId: string, teamId: string): Promise<string[]>;
+  /** The ids of the teams a user belongs to. */
+  teamIdsOf(projectId: string, userId: string): Promise<string[]>;
 }

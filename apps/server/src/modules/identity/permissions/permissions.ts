@@ -1,3 +1,4 @@
+import type { IdentityEvents } from '../core/identity-events.ts';
 import type { ProjectRecord } from '../core/identity-repository.ts';
 import { knownErrors } from '../core/known-errors.ts';
 import type { Projects } from '../core/projects.ts';
@@ -18,6 +19,8 @@ export class Permissions implements TeamMemberPermissions {
   readonly #repository: PermissionsRepository;
   readonly #projects: Projects;
   readonly #teams: Teams;
+  /** Where team permission grants and revocations are announced; set by the wiring. */
+  events: IdentityEvents | null = null;
 
   constructor(repository: PermissionsRepository, projects: Projects, teams: Teams) {
     this.#repository = repository;
@@ -86,6 +89,18 @@ export class Permissions implements TeamMemberPermissions {
       throw knownErrors.teamMembershipNotFound(teamId, userId);
     }
     await this.#repository.insertTeamGrants(project.id, teamId, userId, [permissionId]);
+    await this.#announce(project.id, 'team_permission.created', teamId, userId, permissionId);
+  }
+
+  async #announce(
+    projectId: string,
+    type: 'team_permission.created' | 'team_permission.deleted',
+    teamId: string,
+    userId: string,
+    permissionId: string,
+  ) {
+    const data = { id: permissionId, team_id: teamId, user_id: userId };
+    await this.events?.emit({ projectId, type, data });
   }
 
   async revokeTeam(project: ProjectRecord, teamId: string, userId: string, permissionId: string) {
@@ -94,6 +109,7 @@ export class Permissions implements TeamMemberPermissions {
     if (!(await this.#repository.deleteTeamGrant(teamId, userId, permissionId))) {
       throw knownErrors.teamPermissionNotFound(teamId, userId, permissionId);
     }
+    await this.#announce(project.id, 'team_permission.deleted', teamId, userId, permissionId);
   }
 
   /** Project permissions held, per user. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../core/identity-repository.ts';
 import { knownErrors } from '../core/known-errors.ts';
+import type { IdentityEvents } from '../core/identity-events.ts';
 import type { TeamLinks } from '../core/team-links.ts';
 import { toClientTeam, toServerTeam } from './team-presenter.ts';
 import type {
@@ -45,6 +46,8 @@ export class Teams implements TeamLinks {
   readonly #repository: TeamsRepository;
   /** Plugged in by the identity wiring; without it members get no defaults and hold nothing. */
   permissions: TeamMemberPermissions | null = null;
+  /** Where team and membership changes are announced (webhooks listen); set by the wiring. */
+  events: IdentityEvents | null = null;
 
   constructor(repository: TeamsRepository) {
     this.#repository = repository;
@@ -75,10 +78,22 @@ export class Teams implements TeamLinks {
       });
       if (input.creator) await repository.insertMember(projectId, id, input.creator.id);
     });
+    const team = await this.require(projectId, id);
+    await this.events?.emit({ projectId, type: 'team.created', data: toServerTeam(team) });
     if (input.creator) {
+      await this.#announceMembership(projectId, id, input.creator.id, 'team_membership.created');
       await this.permissions?.grantDefaults(projectId, id, input.creator.id, 'creator');
     }
-    return this.require(projectId, id);
+    return team;
+  }
+
+  async #announceMembership(
+    projectId: string,
+    teamId: string,
+    userId: string,
+    type: 'team_membership.created' | 'team_membership.deleted',
+  ) {
+    await this.events?.emit({ projectId, type, data: { team_id: teamId, user_id: userId } });
   }
 
   async require(projectId: string, teamId: string): Promise<TeamRecord> {
@@ -118,7 +133,9 @@ export class Teams implements TeamLinks {
   async update(projectId: string, teamId: string, changes: TeamChanges): Promise<TeamRecord> {
     await this.require(projectId, teamId);
     await this.#repository.updateTeam(projectId, teamId, changes);
-    return this.require(projectId, teamId);
+    const team = await this.require(projectId, teamId);
+    await this.events?.emit({ projectId, type: 'team.updated', data: toServerTeam(team) });
+    return team;
   }
 
   /** Deletes a team; memberships, permissions and invitations go with it. */
@@ -126,6 +143,7 @@ export class Teams implements TeamLinks {
     if (!(await this.#repository.deleteTeam(projectId, teamId))) {
       throw knownErrors.teamNotFound(teamId);
     }
+    await this.events?.emit({ projectId, type: 'team.deleted', data: { id: teamId } });
   }
 
   // ---- memberships ----
@@ -136,6 +154,7 @@ export class Teams implements TeamLinks {
     if (!(await this.#repository.insertMember(projectId, teamId, userId))) {
       throw knownErrors.teamMembershipAlreadyExists();
     }
+    await this.#announceMembership(projectId, teamId, userId, 'team_membership.created');
     await this.permissions?.grantDefaults(projectId, teamId, userId, 'member');
   }
 
@@ -149,6 +168,7 @@ export class Teams implements TeamLinks {
     if (!(await this.#repository.deleteMember(teamId, userId))) {
       throw knownErrors.teamMembershipNotFound(teamId, userId);
     }
+    await this.#announceMembership(projectId, teamId, userId, 'team_membership.deleted');
     for (const listener of this.#memberRemovedListeners) await listener(teamId, userId);
   }
 
@@ -216,5 +236,14 @@ export class Teams implements TeamLinks {
   async memberIds(projectId: string, teamId: string): Promise<string[]> {
     await this.require(projectId, teamId);
     return this.#repository.listMemberIds(teamId);
+  }
+
+  async teamIdsOf(projectId: string, userId: string): Promise<string[]> {
+    const { teams } = await this.#repository.listTeams(projectId, {
+      userId,
+      desc: false,
+      limit: 10_000,
+    });
+    return teams.map((team) => team.id);
   }
 }
