@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   EmailServerConfig,
   OAuthProviderConfig,
+  PaymentsConfig,
   ProjectConfig,
   TrustedDomain,
 } from '../core/identity-repository.ts';
@@ -94,6 +95,11 @@ export function renderConfig(config: ProjectConfig) {
               senderEmail: email.sender_email,
             },
     },
+    payments: {
+      blockNewPurchases: config.payments?.blockNewPurchases ?? false,
+      items: config.payments?.items ?? {},
+      products: config.payments?.products ?? {},
+    },
     rbac: {
       permissions,
       defaultPermissions: {
@@ -152,6 +158,52 @@ const permissionSchema = z.strictObject({
   scope: z.enum(['team', 'project']).optional(),
   containedPermissionIds: grantRecord.optional(),
 });
+
+const customerType = z.enum(['user', 'team', 'custom']);
+const paymentsId = z.string().regex(/^[a-z0-9_-]+$/, 'ids must match ^[a-z0-9_-]+$');
+const itemSchema = z.strictObject({
+  displayName: z.string().max(200).optional(),
+  customerType,
+});
+const productSchema = z.strictObject({
+  displayName: z.string().max(200).optional(),
+  customerType,
+  serverOnly: z.boolean().optional(),
+  prices: z.record(
+    paymentsId,
+    z.strictObject({
+      USD: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in dollars such as "9.99"'),
+      interval: z
+        .tuple([z.number().int().min(1).max(365), z.enum(['day', 'week', 'month', 'year'])])
+        .optional(),
+    }),
+  ),
+  includedItems: z
+    .record(paymentsId, z.strictObject({ quantity: z.number().int().min(0).max(1_000_000_000) }))
+    .optional(),
+});
+
+/** Sets (or with null removes) an item or product of `payments`. */
+function setPayments<K extends 'items' | 'products'>(
+  config: ProjectConfig,
+  key: K,
+  id: string,
+  value: NonNullable<PaymentsConfig[K]>[string] | null,
+): ProjectConfig {
+  paymentsIdOrThrow(key, id);
+  const current = { ...(config.payments?.[key] ?? {}) } as Record<string, unknown>;
+  if (value === null) delete current[id];
+  else current[id] = value;
+  return { ...config, payments: { ...config.payments, [key]: current } };
+}
+
+function paymentsIdOrThrow(key: string, id: string) {
+  if (!paymentsId.safeParse(id).success) {
+    throw knownErrors.schemaError(
+      `config_override_string: payments.${key}.${id}: ids must match ^[a-z0-9_-]+$`,
+    );
+  }
+}
 
 type Apply = (config: ProjectConfig, value: never, names: string[]) => ProjectConfig;
 interface Rule {
@@ -403,6 +455,27 @@ const rules: Rule[] = [
     apply: (config, value: z.infer<typeof permissionSchema> | null, [id]) =>
       setPermission(config, id!, value),
   },
+  {
+    path: 'payments.blockNewPurchases',
+    schema: z.boolean(),
+    apply: (config, value: boolean) => ({
+      ...config,
+      payments: { ...config.payments, blockNewPurchases: value },
+    }),
+  },
+  {
+    path: 'payments.items.*',
+    schema: itemSchema.nullable(),
+    apply: (config, value: z.infer<typeof itemSchema> | null, [id]) =>
+      setPayments(config, 'items', id!, value),
+  },
+  // `offers` is the older name of `products` (spec §7 `offer_id`).
+  ...['products', 'offers'].map((name): Rule => ({
+    path: `payments.${name}.*`,
+    schema: productSchema.nullable(),
+    apply: (config, value: z.infer<typeof productSchema> | null, [id]) =>
+      setPayments(config, 'products', id!, value),
+  })),
 ];
 
 /** The rule for a dotted path and the ids its `*`s stand for, if any. */

@@ -82,6 +82,28 @@ export interface ProjectConfig {
    * creates another user (whose email then does not sign in). `link_method` if absent.
    */
   oauth_account_merge_strategy?: 'link_method' | 'raise_error' | 'allow_duplicates';
+  /** Items and products of the payments capability, as the config names them (`payments.*`). */
+  payments?: PaymentsConfig;
+}
+
+export type PaymentsCustomerType = 'user' | 'team' | 'custom';
+
+/** `payments.*` of stack-auth.md §3.18: what customers hold (items) and buy (products). */
+export interface PaymentsConfig {
+  blockNewPurchases?: boolean;
+  items?: Record<string, { displayName?: string; customerType: PaymentsCustomerType }>;
+  products?: Record<string, PaymentsProduct>;
+}
+
+export interface PaymentsProduct {
+  displayName?: string;
+  customerType: PaymentsCustomerType;
+  /** Only the server tier may buy it. */
+  serverOnly?: boolean;
+  /** Prices by id: an amount in US dollars ("9.99"), and an interval for a subscription. */
+  prices: Record<string, { USD: string; interval?: [number, 'day' | 'week' | 'month' | 'year'] }>;
+  /** What a purchase gives the customer. */
+  includedItems?: Record<string, { quantity: number }>;
 }
 
 /** One OAuth provider of a project (spec §3 "Project config"). */
