@@ -150,7 +150,9 @@ export async function adminRoutes(app: FastifyInstance, { identity }: AdminRoute
     handler: (ctx: IdentityRequestContext, request: FastifyRequest) => Promise<unknown>,
     status = 200,
   ) => {
-    ADMIN_TIER_ROUTES.push({ method, url });
+    if (!ADMIN_TIER_ROUTES.some((route) => route.method === method && route.url === url)) {
+      ADMIN_TIER_ROUTES.push({ method, url });
+    }
     app.route({
       method,
       url,
