@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -7,6 +8,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MfaCodeForm } from '@/features/auth/components/mfa-code-form';
+import { setSessionBusiness } from '@/features/business-auth/api/get-business-me';
 import { forgetMfaAttempt, readMfaAttempt } from '@/features/auth/utils/mfa-attempt';
 import { safeReturnTo } from '@/lib/return-to';
 import { AFTER_SIGN_IN_PATH, handlerPath } from './handler-pages';
@@ -15,6 +17,7 @@ import { AFTER_SIGN_IN_PATH, handlerPath } from './handler-pages';
 export function MfaHandler() {
   const [attempt] = useState(readMfaAttempt);
   const [isDone, setDone] = useState(false);
+  const queryClient = useQueryClient();
 
   if (isDone) {
     return <Navigate to={safeReturnTo(attempt?.returnTo ?? null, AFTER_SIGN_IN_PATH)} replace />;
@@ -42,8 +45,12 @@ export function MfaHandler() {
           <CardContent>
             <MfaCodeForm
               attemptCode={attempt.attemptCode}
-              onSignedIn={() => {
+              target={attempt.target}
+              onSignedIn={(adopted) => {
                 forgetMfaAttempt();
+                if (adopted.target === 'business') {
+                  setSessionBusiness(queryClient, adopted.business);
+                }
                 setDone(true);
               }}
             />

@@ -11,7 +11,9 @@ import {
   oauthCallbackUrl,
 } from '@/features/auth/api/identity-sign-in';
 import { setSessionUser } from '@/features/auth/api/session-cache';
+import { setSessionBusiness } from '@/features/business-auth/api/get-business-me';
 import { rememberMfaAttempt } from '@/features/auth/utils/mfa-attempt';
+import { ApiError } from '@/lib/api-client';
 import { safeReturnTo } from '@/lib/return-to';
 import { AFTER_SIGN_IN_PATH, handlerPath } from './handler-pages';
 
@@ -23,7 +25,7 @@ export function OAuthCallbackHandler() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [next, setNext] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -34,14 +36,29 @@ export function OAuthCallbackHandler() {
       (outcome) => {
         const returnTo = safeReturnTo(outcome.returnTo, AFTER_SIGN_IN_PATH);
         if (outcome.kind === 'mfa') {
-          rememberMfaAttempt({ attemptCode: outcome.attemptCode, returnTo });
+          rememberMfaAttempt({
+            attemptCode: outcome.attemptCode,
+            returnTo,
+            target: outcome.target,
+          });
           setNext(handlerPath('mfa'));
         } else {
-          setSessionUser(queryClient, outcome.auth.user);
+          if (outcome.adopted.target === 'shopper') {
+            setSessionUser(queryClient, outcome.adopted.user);
+          } else {
+            setSessionBusiness(queryClient, outcome.adopted.business);
+          }
           setNext(returnTo);
         }
       },
-      () => setFailed(true),
+      (error: unknown) =>
+        // A merchant sign-in of someone on no business's team says so; any other failure
+        // gets spec §8's words.
+        setFailed(
+          error instanceof ApiError && error.code === 'forbidden'
+            ? error.message
+            : OAUTH_CALLBACK_FAILED,
+        ),
     );
   }, [searchParams, queryClient]);
 
@@ -56,7 +73,7 @@ export function OAuthCallbackHandler() {
       {failed ? (
         <Alert variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
-          <AlertTitle>{OAUTH_CALLBACK_FAILED}</AlertTitle>
+          <AlertTitle>{failed}</AlertTitle>
           <AlertDescription className="mt-2">
             <Link to={handlerPath('sign-in')} className="font-medium underline underline-offset-4">
               Back to sign in

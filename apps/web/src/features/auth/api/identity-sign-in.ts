@@ -1,4 +1,4 @@
-import type { AuthSuccess } from '@ipick/contracts';
+import type { AuthSuccess, Business, SessionUser } from '@ipick/contracts';
 import type { z } from 'zod';
 import {
   ApiError,
@@ -36,6 +36,9 @@ const passkeyListSchema = lazySchema(() => schemas().then((module) => module.pas
 const successSchema = lazySchema(() => schemas().then((module) => module.successSchema));
 const authSuccessSchema = lazySchema(() =>
   import('@ipick/contracts').then((contracts) => contracts.authSuccessSchema),
+);
+const businessAuthSuccessSchema = lazySchema(() =>
+  import('@ipick/contracts').then((contracts) => contracts.businessAuthSuccessSchema),
 );
 
 type AnswerSchema<T> = ResponseSchema<T> | LazyResponseSchema<T>;
@@ -112,6 +115,29 @@ export function adoptIdentitySession(refreshToken: string): Promise<AuthSuccess>
   });
 }
 
+/** Which product session a sign-in starts: a shopper's, or a merchant's (/business-login). */
+export type SignInTarget = 'shopper' | 'business';
+
+/** The session a sign-in started, with who it is for. */
+export type Adopted =
+  { target: 'shopper'; user: SessionUser } | { target: 'business'; business: Business };
+
+/**
+ * Makes an identity sign-in the product session of the target: the shopper's, or (for someone
+ * on a business's staff) the merchant's.
+ */
+export async function adoptSession(refreshToken: string, target: SignInTarget): Promise<Adopted> {
+  if (target === 'shopper') {
+    return { target, user: (await adoptIdentitySession(refreshToken)).user };
+  }
+  const { business } = await apiFetch('/api/business/auth/identity-session', {
+    method: 'POST',
+    body: { refreshToken },
+    schema: businessAuthSuccessSchema,
+  });
+  return { target, business };
+}
+
 // ---- what the project offers ----
 
 export interface SignInMethods {
@@ -155,6 +181,7 @@ const OAUTH_STORAGE_PREFIX = 'ipick-oauth:';
 interface PendingOAuth {
   verifier: string;
   returnTo: string;
+  target?: SignInTarget;
 }
 
 /** Where the provider's sign-in comes back to: the oauth-callback handler page. */
@@ -170,12 +197,17 @@ export async function startOAuthSignIn(input: {
   provider: string;
   redirectUri: string;
   returnTo: string;
+  target?: SignInTarget;
 }): Promise<void> {
   const access = await projectAccess();
   const verifier = randomBase64Url(32);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
   const state = randomBase64Url(24);
-  const pending: PendingOAuth = { verifier, returnTo: input.returnTo };
+  const pending: PendingOAuth = {
+    verifier,
+    returnTo: input.returnTo,
+    target: input.target ?? 'shopper',
+  };
   sessionStorage.setItem(OAUTH_STORAGE_PREFIX + state, JSON.stringify(pending));
   const query = new URLSearchParams({
     client_id: access.projectId,
@@ -198,8 +230,8 @@ export async function startOAuthSignIn(input: {
 }
 
 export type OAuthOutcome =
-  | { kind: 'signed-in'; returnTo: string; auth: AuthSuccess }
-  | { kind: 'mfa'; returnTo: string; attemptCode: string };
+  | { kind: 'signed-in'; returnTo: string; adopted: Adopted }
+  | { kind: 'mfa'; returnTo: string; attemptCode: string; target: SignInTarget };
 
 /** The §8 words of every failed OAuth callback. */
 export const OAUTH_CALLBACK_FAILED = 'Error signing in during OAuth callback. Please try again.';
@@ -220,6 +252,7 @@ export async function finishOAuthSignIn(
     throw new Error(search.get('message') ?? OAUTH_CALLBACK_FAILED);
   }
   const pending = JSON.parse(stored) as PendingOAuth;
+  const target: SignInTarget = pending.target === 'business' ? 'business' : 'shopper';
   const access = await projectAccess();
   const response = await fetch('/api/v1/auth/oauth/token', {
     method: 'POST',
@@ -238,11 +271,11 @@ export async function finishOAuthSignIn(
     return {
       kind: 'signed-in',
       returnTo: pending.returnTo,
-      auth: await adoptIdentitySession(tokens.refresh_token),
+      adopted: await adoptSession(tokens.refresh_token, target),
     };
   } catch (error) {
     const attemptCode = mfaAttemptCode(error);
-    if (attemptCode) return { kind: 'mfa', returnTo: pending.returnTo, attemptCode };
+    if (attemptCode) return { kind: 'mfa', returnTo: pending.returnTo, attemptCode, target };
     throw error;
   }
 }
@@ -257,7 +290,11 @@ function mfaAttemptCode(error: unknown): string | null {
 // ---- the two-factor step ----
 
 /** Completes a sign-in that asked for the second factor with a code from the user's app. */
-export async function completeMfaSignIn(attemptCode: string, totp: string): Promise<AuthSuccess> {
+export async function completeMfaSignIn(
+  attemptCode: string,
+  totp: string,
+  target: SignInTarget = 'shopper',
+): Promise<Adopted> {
   const access = await projectAccess();
   const tokens = await identityPost(
     access,
@@ -265,7 +302,7 @@ export async function completeMfaSignIn(attemptCode: string, totp: string): Prom
     { type: 'totp', totp, code: attemptCode },
     tokensSchema,
   );
-  return adoptIdentitySession(tokens.refresh_token);
+  return adoptSession(tokens.refresh_token, target);
 }
 
 /**
@@ -275,7 +312,8 @@ export async function completeMfaSignIn(attemptCode: string, totp: string): Prom
 export async function completeMfaSignInWithRecoveryCode(
   attemptCode: string,
   recoveryCode: string,
-): Promise<AuthSuccess> {
+  target: SignInTarget = 'shopper',
+): Promise<Adopted> {
   const access = await projectAccess();
   const tokens = await identityPost(
     access,
@@ -283,7 +321,7 @@ export async function completeMfaSignInWithRecoveryCode(
     { type: 'recovery_code', recovery_code: recoveryCode, code: attemptCode },
     tokensSchema,
   );
-  return adoptIdentitySession(tokens.refresh_token);
+  return adoptSession(tokens.refresh_token, target);
 }
 
 // ---- passkeys ----
@@ -292,9 +330,9 @@ export async function completeMfaSignInWithRecoveryCode(
  * Signs in with a passkey: the identity API's challenge, with this page's host as the RP id
  * (the server sends a placeholder, as to the Stack clients), answered by the browser.
  */
-export async function signInWithPasskey(): Promise<
-  { kind: 'signed-in'; auth: AuthSuccess } | { kind: 'mfa'; attemptCode: string }
-> {
+export async function signInWithPasskey(
+  target: SignInTarget = 'shopper',
+): Promise<{ kind: 'signed-in'; adopted: Adopted } | { kind: 'mfa'; attemptCode: string }> {
   const access = await projectAccess();
   const started = await identityPost(
     access,
@@ -314,7 +352,7 @@ export async function signInWithPasskey(): Promise<
       { authentication_response: answer, code: started.code },
       tokensSchema,
     );
-    return { kind: 'signed-in', auth: await adoptIdentitySession(tokens.refresh_token) };
+    return { kind: 'signed-in', adopted: await adoptSession(tokens.refresh_token, target) };
   } catch (error) {
     const attemptCode = mfaAttemptCode(error);
     if (attemptCode) return { kind: 'mfa', attemptCode };

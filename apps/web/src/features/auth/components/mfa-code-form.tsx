@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@ipick/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,8 @@ import {
   completeMfaSignIn,
   completeMfaSignInWithRecoveryCode,
   IdentitySignInError,
+  type Adopted,
+  type SignInTarget,
 } from '../api/identity-sign-in';
 import { setSessionUser } from '../api/session-cache';
 
@@ -18,25 +19,30 @@ export const INVALID_TOTP = 'Invalid TOTP code. Please try signing in again.';
 interface MfaCodeFormProps {
   /** The attempt code the first step's MULTI_FACTOR_AUTHENTICATION_REQUIRED carried. */
   attemptCode: string;
-  onSignedIn: (user: SessionUser) => void;
+  /**
+   * Called with the session started. A shopper's is recorded here; a merchant's (target
+   * `business`) is the caller's to record.
+   */
+  onSignedIn: (adopted: Adopted) => void;
+  target?: SignInTarget;
 }
 
 /**
  * The second step of a sign-in of an account with two-factor on: the authenticator app's code
  * finishes it. Used by /handler/mfa and inside the sign-in modal.
  */
-export function MfaCodeForm({ attemptCode, onSignedIn }: MfaCodeFormProps) {
+export function MfaCodeForm({ attemptCode, onSignedIn, target = 'shopper' }: MfaCodeFormProps) {
   const [totp, setTotp] = useState('');
   const [isRecovery, setRecovery] = useState(false);
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: (code: string) =>
       isRecovery
-        ? completeMfaSignInWithRecoveryCode(attemptCode, code)
-        : completeMfaSignIn(attemptCode, code),
-    onSuccess: ({ user }) => {
-      setSessionUser(queryClient, user);
-      onSignedIn(user);
+        ? completeMfaSignInWithRecoveryCode(attemptCode, code, target)
+        : completeMfaSignIn(attemptCode, code, target),
+    onSuccess: (adopted) => {
+      if (adopted.target === 'shopper') setSessionUser(queryClient, adopted.user);
+      onSignedIn(adopted);
     },
   });
 

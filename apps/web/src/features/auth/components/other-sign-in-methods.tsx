@@ -1,4 +1,3 @@
-import type { SessionUser } from '@ipick/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +10,8 @@ import {
   oauthCallbackUrl,
   signInWithPasskey,
   startOAuthSignIn,
+  type Adopted,
+  type SignInTarget,
 } from '../api/identity-sign-in';
 import { setSessionUser } from '../api/session-cache';
 import { rememberMfaAttempt } from '../utils/mfa-attempt';
@@ -34,8 +35,13 @@ interface OtherSignInMethodsProps {
   mfaPath: string;
   /** Instead of going to `mfaPath`: the caller asks for the code itself (the modal does). */
   onMfaRequired?: (attemptCode: string) => void;
-  /** After a passkey sign-in (an OAuth one leaves the page for the provider's). */
-  onSignedIn?: (user: SessionUser) => void;
+  /**
+   * After a passkey sign-in (an OAuth one leaves the page for the provider's). A shopper's
+   * session is recorded here; a merchant's (target `business`) is the caller's to record.
+   */
+  onSignedIn?: (adopted: Adopted) => void;
+  /** Whose session the sign-in starts: a shopper's, or a merchant's on /business-login. */
+  target?: SignInTarget;
 }
 
 /** The sign-in pages' and modal's buttons for each configured OAuth provider and for a passkey. */
@@ -45,6 +51,7 @@ export function OtherSignInMethods({
   mfaPath,
   onMfaRequired,
   onSignedIn,
+  target = 'shopper',
 }: OtherSignInMethodsProps) {
   const methods = useQuery({
     queryKey: ['identity', 'sign-in-methods'],
@@ -73,25 +80,30 @@ export function OtherSignInMethods({
 
   const signInWithProvider = (provider: string) =>
     run(provider, () =>
-      startOAuthSignIn({ provider, redirectUri: oauthCallbackUrl(oauthCallbackPath), returnTo }),
+      startOAuthSignIn({
+        provider,
+        redirectUri: oauthCallbackUrl(oauthCallbackPath),
+        returnTo,
+        target,
+      }),
     );
 
   const signInWithPasskeyClicked = () =>
     run('passkey', async () => {
-      const outcome = await signInWithPasskey();
+      const outcome = await signInWithPasskey(target);
       if (outcome.kind === 'mfa' && onMfaRequired) {
         setBusy(null);
         onMfaRequired(outcome.attemptCode);
         return;
       }
       if (outcome.kind === 'mfa') {
-        rememberMfaAttempt({ attemptCode: outcome.attemptCode, returnTo });
+        rememberMfaAttempt({ attemptCode: outcome.attemptCode, returnTo, target });
         void navigate(mfaPath);
         return;
       }
-      setSessionUser(queryClient, outcome.auth.user);
+      if (outcome.adopted.target === 'shopper') setSessionUser(queryClient, outcome.adopted.user);
       setBusy(null);
-      onSignedIn?.(outcome.auth.user);
+      onSignedIn?.(outcome.adopted);
     });
 
   return (

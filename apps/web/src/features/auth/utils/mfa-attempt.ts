@@ -5,6 +5,8 @@
 export interface MfaAttempt {
   attemptCode: string;
   returnTo: string;
+  /** Whose session the sign-in starts: a shopper's unless it began on /business-login. */
+  target?: 'shopper' | 'business';
 }
 
 const KEY = 'ipick-mfa-attempt';
@@ -19,7 +21,11 @@ export function readMfaAttempt(): MfaAttempt | null {
   try {
     const attempt = JSON.parse(stored) as Partial<MfaAttempt>;
     return typeof attempt.attemptCode === 'string' && typeof attempt.returnTo === 'string'
-      ? { attemptCode: attempt.attemptCode, returnTo: attempt.returnTo }
+      ? {
+          attemptCode: attempt.attemptCode,
+          returnTo: attempt.returnTo,
+          target: attempt.target === 'business' ? 'business' : 'shopper',
+        }
       : null;
   } catch {
     return null;
