@@ -218,14 +218,6 @@ export class Admin {
   }
 
   async updateProject(project: ProjectRecord, update: ProjectUpdate): Promise<ProjectRecord> {
-    const config = update.config ? this.#configWith(project.config, update.config) : null;
-    const goingToProduction = update.is_production_mode === true;
-    if (goingToProduction) {
-      const problems = productionModeProblems(project.id, config ?? project.config);
-      if (problems.length > 0) {
-        throw new ProductionModeRefused(problems);
-      }
-    }
     const changes: ProjectChanges = {
       displayName: update.display_name,
       description: update.description,
@@ -234,6 +226,13 @@ export class Admin {
       ...pickLogos(update),
     };
     await this.#identityRepository.transaction(async (repository) => {
+      const current = await repository.findProjectForUpdate(project.id);
+      if (!current) throw knownErrors.currentProjectNotFound(project.id);
+      const config = update.config ? this.#configWith(current.config, update.config) : null;
+      if (update.is_production_mode === true) {
+        const problems = productionModeProblems(project.id, config ?? current.config);
+        if (problems.length > 0) throw new ProductionModeRefused(problems);
+      }
       await repository.updateProject(project.id, changes);
       if (config) await repository.replaceProjectConfig(project.id, config);
     });
@@ -340,6 +339,23 @@ export class Admin {
     return result;
   }
 
+  /**
+   * Changes the project's config from its current state, with the project locked meanwhile, so
+   * that two admins' changes at once both count.
+   */
+  async #changeConfig(
+    projectId: string,
+    change: (config: ProjectConfig) => ProjectConfig,
+  ): Promise<ProjectConfig> {
+    return this.#identityRepository.transaction(async (repository) => {
+      const project = await repository.findProjectForUpdate(projectId);
+      if (!project) throw knownErrors.currentProjectNotFound(projectId);
+      const config = change(project.config);
+      await repository.replaceProjectConfig(projectId, config);
+      return config;
+    });
+  }
+
   // ---- config ----
 
   renderConfig(project: ProjectRecord) {
@@ -347,8 +363,7 @@ export class Admin {
   }
 
   async overrideConfig(project: ProjectRecord, overrideString: string): Promise<void> {
-    const config = applyConfigOverride(project.config, overrideString);
-    await this.#identityRepository.replaceProjectConfig(project.id, config);
+    await this.#changeConfig(project.id, (config) => applyConfigOverride(config, overrideString));
   }
 
   // ---- API keys ----
@@ -418,8 +433,9 @@ export class Admin {
   }
 
   async createDefinition(project: ProjectRecord, scope: PermissionScope, input: DefinitionInput) {
-    const config = createDefinition(project.config, scope, input);
-    await this.#identityRepository.replaceProjectConfig(project.id, config);
+    const config = await this.#changeConfig(project.id, (current) =>
+      createDefinition(current, scope, input),
+    );
     return listDefinitions(config, scope).find((d) => d.id === input.id)!;
   }
 
@@ -429,16 +445,16 @@ export class Admin {
     id: string,
     input: Partial<DefinitionInput>,
   ) {
-    const config = updateDefinition(project.config, scope, id, input);
+    const config = await this.#changeConfig(project.id, (current) =>
+      updateDefinition(current, scope, id, input),
+    );
     const newId = input.id ?? id;
-    await this.#identityRepository.replaceProjectConfig(project.id, config);
     if (newId !== id) await this.#repository.renameGrants(project.id, scope, id, newId);
     return listDefinitions(config, scope).find((d) => d.id === newId)!;
   }
 
   async deleteDefinition(project: ProjectRecord, scope: PermissionScope, id: string) {
-    const config = deleteDefinition(project.config, scope, id);
-    await this.#identityRepository.replaceProjectConfig(project.id, config);
+    await this.#changeConfig(project.id, (current) => deleteDefinition(current, scope, id));
     await this.#repository.renameGrants(project.id, scope, id, null);
   }
 

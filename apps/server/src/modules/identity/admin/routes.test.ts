@@ -382,6 +382,23 @@ describe('config', () => {
     expect(project.json()).toMatchObject({ config: { client_team_creation_enabled: false } });
   });
 
+  it('keeps every one of several overrides made at the same moment', async () => {
+    const ids = ['one', 'two', 'three', 'four', 'five'];
+    const answers = await Promise.all(
+      ids.map((id) =>
+        override({ [`domains.trustedDomains.same-${id}`]: { baseUrl: `https://${id}.example` } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(ids.map(() => 200));
+    const project = await adminCall('GET', '/internal/projects/current');
+    const domains = project.json<{ config: { domains: { domain: string }[] } }>().config.domains;
+    for (const id of ids)
+      expect(domains).toContainEqual(expect.objectContaining({ domain: `https://${id}.example` }));
+    await override(
+      Object.fromEntries(ids.map((id) => [`domains.trustedDomains.same-${id}`, null])),
+    );
+  });
+
   it('names the bad key and why', async () => {
     const unknown = await override({ 'auth.nope': true });
     expectKnownError(unknown, 400, 'SCHEMA_ERROR');
@@ -415,8 +432,20 @@ describe('config', () => {
       'auth.password.allowSignIn': false,
       'auth.passkey.allowSignIn': false,
       'auth.anonymous.allowSignIn': false,
+      'auth.otp.allowSignIn': false,
     });
     try {
+      // Stack Auth's clients have no code of their own for sign-in codes being off.
+      expectKnownError(
+        await ctx.api.call('POST', '/auth/otp/send-sign-in-code', {
+          body: {
+            email: user.email,
+            callback_url: 'http://localhost:3000/handler/magic-link-callback',
+          },
+        }),
+        400,
+        'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+      );
       expectKnownError(
         await ctx.api.call('POST', '/auth/password/sign-in', {
           body: { email: user.email, password: user.password },
@@ -447,6 +476,7 @@ describe('config', () => {
         'auth.password.allowSignIn': true,
         'auth.passkey.allowSignIn': true,
         'auth.anonymous.allowSignIn': true,
+        'auth.otp.allowSignIn': true,
       });
     }
     const back = await ctx.api.call('POST', '/auth/password/sign-in', {

@@ -264,6 +264,17 @@ export class IdentityRepository {
     return row ? toProjectRecord(row) : null;
   }
 
+  /** The project, locked until this transaction ends (for a read-modify-write of its config). */
+  async findProjectForUpdate(projectId: string): Promise<ProjectRecord | null> {
+    const row = await this.#db
+      .selectFrom('identity_projects')
+      .selectAll()
+      .where('id', '=', projectId)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ? toProjectRecord(row) : null;
+  }
+
   async findInternalProject(): Promise<ProjectRecord | null> {
     const row = await this.#db
       .selectFrom('identity_projects')
