@@ -98,13 +98,20 @@ export class Projects {
   async #createInternalProject(): Promise<string> {
     const existing = await this.#repository.findInternalProject();
     if (existing) return existing.id;
-    await this.#repository.insertProject({
-      id: randomUUID(),
-      displayName: 'Internal',
-      description: 'The project whose users own and manage the other projects',
-      isInternal: true,
-      config: { ...defaultConfig(this.#publicUrl), client_team_creation_enabled: true },
-    });
+    try {
+      await this.#repository.insertProject({
+        id: randomUUID(),
+        displayName: 'Internal',
+        description: 'The project whose users own and manage the other projects',
+        isInternal: true,
+        config: { ...defaultConfig(this.#publicUrl), client_team_creation_enabled: true },
+      });
+    } catch (error) {
+      // Another process made it first (one internal project: a unique index).
+      const made = await this.#repository.findInternalProject();
+      if (made) return made.id;
+      throw error;
+    }
     return (await this.#repository.findInternalProject())!.id;
   }
 
