@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession } from '../../../test/browser-session.ts';
 import { identityClient, identityKeys } from '../../../test/identity-client.ts';
@@ -93,5 +95,42 @@ describe('POST /api/business/auth/identity-session', () => {
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     );
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it("finishes a two-factor merchant's password sign-in with the code", async () => {
+    const email = `totp-owner-${Date.now()}-${++counter}@example.com`;
+    await browserSession(app).post('/api/business/auth/register', {
+      name: 'Code Shop',
+      domain: `code-shop${counter}.example.com`,
+      email,
+      password: PASSWORD,
+    });
+    const signIn = await api.call('POST', '/auth/password/sign-in', {
+      body: { email, password: PASSWORD },
+    });
+    const secret = randomBytes(20);
+    await api.call('PATCH', '/users/me', {
+      accessToken: signIn.json<{ access_token: string }>().access_token,
+      body: { totp_secret_base64: secret.toString('base64') },
+    });
+
+    const merchant = browserSession(app);
+    const login = await merchant.post('/api/business/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(400);
+    const answer = login.json<{ code: string; details: { attemptCode: string } }>();
+    expect(answer.code).toBe('mfa_required');
+    expect((await merchant.get('/api/business/auth/me')).json()).toEqual({ business: null });
+
+    const mfa = await api.call('POST', '/auth/mfa/sign-in', {
+      body: { type: 'totp', totp: await generate({ secret }), code: answer.details.attemptCode },
+    });
+    expect(mfa.statusCode).toBe(200);
+    const adopted = await merchant.post('/api/business/auth/identity-session', {
+      refreshToken: mfa.json<{ refresh_token: string }>().refresh_token,
+    });
+    expect(adopted.statusCode).toBe(200);
+    expect((await merchant.get('/api/business/auth/me')).json()).toMatchObject({
+      business: { name: 'Code Shop' },
+    });
   });
 });

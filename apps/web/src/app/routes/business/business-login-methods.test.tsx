@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, json, sentRequests, stubApi } from '@/test/fake-api';
 import { renderAt } from '@/test/render-app';
@@ -81,5 +82,42 @@ describe('/business-login with OAuth and passkeys', () => {
     });
     renderAt('/handler/oauth-callback?code=c&state=biz-2');
     expect(await screen.findByText(words)).toBeTruthy();
+  });
+
+  it('asks a two-factor merchant for the code on the page, then opens the dashboard', async () => {
+    const api = stubApi({
+      routes: {
+        'POST /api/auth/identity-token': access,
+        'GET /api/v1/projects/current': () =>
+          json({
+            id: 'p',
+            display_name: 'ipick',
+            config: { passkey_enabled: false, enabled_oauth_providers: [] },
+          }),
+        'POST /api/business/auth/login': () =>
+          json(
+            { code: 'mfa_required', error: 'Code needed.', details: { attemptCode: 'biz-a' } },
+            400,
+          ),
+        'POST /api/v1/auth/mfa/sign-in': ({ body }) => {
+          expect(body).toMatchObject({ type: 'totp', totp: '123456', code: 'biz-a' });
+          return json({ access_token: 'at', refresh_token: 'rt-code' });
+        },
+        'POST /api/business/auth/identity-session': ({ body }) => {
+          expect(body).toEqual({ refreshToken: 'rt-code' });
+          return json({ success: true, business });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt('/business-login');
+    const main = within(await screen.findByRole('main'));
+    await user.type(await main.findByLabelText('Email'), 'owner@lamps.example');
+    await user.type(main.getByLabelText('Password'), 'correct horse');
+    await user.click(main.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Code from your authenticator app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/business/dashboard'));
+    expect(sentRequests(api.fetch)).not.toContain('POST /api/auth/identity-session');
   });
 });

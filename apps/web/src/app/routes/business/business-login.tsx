@@ -23,7 +23,7 @@ export default function BusinessLoginPage() {
   const returnTo = safeReturnTo(searchParams.get('returnTo'), '/business/dashboard');
   const { business, isLoading } = useBusinessAuth();
   const queryClient = useQueryClient();
-  // A passkey sign-in of an account with two-factor asks for the code here.
+  // A password or passkey sign-in of an account with two-factor asks for the code here.
   const [attemptCode, setAttemptCode] = useState<string | null>(null);
   const signedIn = (adopted: Adopted) => {
     if (adopted.target === 'business') setSessionBusiness(queryClient, adopted.business);
@@ -62,7 +62,7 @@ export default function BusinessLoginPage() {
                 onMfaRequired={setAttemptCode}
                 onSignedIn={signedIn}
               />
-              <BusinessLoginForm />
+              <BusinessLoginForm onMfaRequired={setAttemptCode} />
             </>
           )}
         </CardContent>
