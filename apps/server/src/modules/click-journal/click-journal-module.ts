@@ -8,8 +8,13 @@ import {
 } from '../../platform/db/data-dir-lock.ts';
 import type { NewClick } from '../referral/referral-repository.ts';
 import { encodeClick } from './click-codec.ts';
-import { ClickJournal, type ClickJournalOptions } from './click-journal.ts';
-import { ClickShipper, readProgress, type ClickShipperOptions } from './click-shipper.ts';
+import { ClickJournal, SEGMENT_PATTERN, type ClickJournalOptions } from './click-journal.ts';
+import {
+  ClickShipper,
+  PROGRESS_FILE,
+  readProgress,
+  type ClickShipperOptions,
+} from './click-shipper.ts';
 
 export interface ClickJournalModule {
   journal: ClickJournal;
@@ -62,7 +67,14 @@ export async function openClickJournal(
   };
   async function adoptAll(): Promise<number> {
     let shipped = 0;
-    for (const entry of await readdir(root, { withFileTypes: true })) {
+    const entries = await readdir(root, { withFileTypes: true });
+    // Before journals had a folder per process, segments lay in the journal folder itself.
+    if (entries.some((entry) => entry.isFile() && SEGMENT_PATTERN.test(entry.name))) {
+      await exclusive('click-journal:', async () => {
+        shipped += await replayOlderLayout(root, options);
+      });
+    }
+    for (const entry of entries) {
       // A folder without a lock is one a process is creating this moment.
       if (!entry.isDirectory() || entry.name === name) continue;
       if (!existsSync(join(root, entry.name, LOCK_FILE_NAME))) continue;
@@ -130,6 +142,25 @@ async function adoptFolder(
   if (isEmptied) {
     await rm(dir, { recursive: true, force: true }); // the lock file goes with it
     held.delete(dir);
+  }
+  return shipped;
+}
+
+/**
+ * Ships the segments an earlier version of ipick wrote straight into the journal folder, then
+ * deletes them and their progress file; the folders of today's processes are left alone.
+ */
+async function replayOlderLayout(
+  root: string,
+  options: Omit<ClickShipperOptions, 'journal'>,
+): Promise<number> {
+  const { shipped, isEmptied } = await replayFolder(root, options);
+  if (isEmptied) {
+    for (const name of await readdir(root)) {
+      if (SEGMENT_PATTERN.test(name) || name.startsWith(PROGRESS_FILE)) {
+        await rm(join(root, name), { force: true });
+      }
+    }
   }
   return shipped;
 }

@@ -218,6 +218,22 @@ describe('shipping the journal into the ledger', () => {
     await module.close();
   });
 
+  it('ships segments an earlier version left in the journal folder itself', async () => {
+    const root = await newFolder();
+    const older = await ClickJournal.open({ dir: root });
+    const clicks = [newClick('/older/1'), newClick('/older/2')];
+    for (const click of clicks) await older.append(encodeClick(click));
+    await older.close();
+
+    const module = await openClickJournal({
+      dir: root,
+      ship: (rows) => repository.shipClickRows(rows),
+    });
+    expect(await ledgerCount(clicks.map((click) => click.id))).toBe(2);
+    expect(await segmentFiles(root)).toEqual([]);
+    await module.close();
+  });
+
   it('ships the same segment twice and still counts its clicks once', async () => {
     const clicks = [newClick('/twice/1'), newClick('/twice/2')];
     await repository.shipClicks(clicks);

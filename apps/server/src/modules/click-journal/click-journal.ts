@@ -60,7 +60,8 @@ interface SyncMark extends JournalPosition {
   at: number;
 }
 
-const SEGMENT_PATTERN = /^clicks-(\d{16})\.journal$/;
+/** A segment file's name: its sequence number, 16 digits. */
+export const SEGMENT_PATTERN = /^clicks-(\d{16})\.journal$/;
 const segmentName = (sequence: number) => `clicks-${String(sequence).padStart(16, '0')}.journal`;
 const MARK_GRANULARITY_MS = 1000;
 

@@ -36,7 +36,8 @@ export interface ShipperHealth {
   lastError: string | null;
 }
 
-const PROGRESS_FILE = 'shipped.json';
+/** Where a journal folder's shipping got to (and its `.tmp` while it is replaced). */
+export const PROGRESS_FILE = 'shipped.json';
 
 /** Where shipping got to, as written last; the start of the journal when nothing is. */
 export async function readProgress(dir: string): Promise<JournalPosition> {
