@@ -64,7 +64,7 @@ export type AppSettings = Pick<
   AppConfig,
   'logLevel' | 'env' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'fetchAllowPrivate'
 > &
-  Partial<Pick<AppConfig, 'trustProxy' | 'redisUrl' | 'clickJournalDir'>>;
+  Partial<Pick<AppConfig, 'trustProxy' | 'redisUrl' | 'clickJournalDir' | 'stripe' | 'aiChat'>>;
 
 export interface AppDependencies {
   config: AppSettings;
@@ -89,7 +89,7 @@ export interface AppDependencies {
    */
   priceAlertSweepMs?: number | null;
   /** Identity settings tests change: the webhook retry schedule, stand-ins for Stripe. */
-  identityOptions?: Pick<IdentityOptions, 'webhookDelivery'>;
+  identityOptions?: Pick<IdentityOptions, 'webhookDelivery' | 'stripe' | 'aiChat'>;
 }
 
 /** How often every price alert is checked, besides the check after each import or page read. */
@@ -145,6 +145,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sendMail: (mail) => mailer.send(mail),
     onBackgroundError: (error) => app.log.error({ err: error }, 'background identity work failed'),
     ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
+    stripe: config.stripe ?? null,
+    aiChat: config.aiChat ?? null,
     ...deps.identityOptions,
   });
   // Webhooks go out from the queue while the app runs.

@@ -50,6 +50,17 @@ export interface AppConfig {
    * records each click straight in the ledger.
    */
   clickJournalDir: string | null;
+  /**
+   * Identity payments: the Stripe platform account (STRIPE_SECRET_KEY) and the secret of its
+   * webhooks (STRIPE_WEBHOOK_SECRET). Null: payments answer that none is set up.
+   */
+  stripe: { secretKey: string; webhookSecret: string | null } | null;
+  /**
+   * The identity AI chat's OpenAI-compatible endpoint (IPICK_AI_CHAT_URL, e.g.
+   * https://api.openai.com) and key (IPICK_AI_CHAT_KEY), and its model (IPICK_AI_CHAT_MODEL).
+   * Null: the chat answers that none is configured.
+   */
+  aiChat: { url: string; key: string | null; model: string } | null;
 }
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/i.test(value), {
@@ -105,6 +116,13 @@ const envSchema = z.object({
     })
     .optional(),
   IPICK_JOURNAL_DIR: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  IPICK_AI_CHAT_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  IPICK_AI_CHAT_KEY: z.string().min(1).optional(),
+  IPICK_AI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   DATABASE_STARTUP_RETRY_SECONDS: z.coerce
@@ -180,6 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: vars.IPICK_WEB_ROOT ? resolve(vars.IPICK_WEB_ROOT) : null,
     dataDir: resolve(vars.IPICK_DATA_DIR),
     identitySecret: vars.IPICK_IDENTITY_SECRET ?? null,
+    stripe: vars.STRIPE_SECRET_KEY
+      ? { secretKey: vars.STRIPE_SECRET_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? null }
+      : null,
+    aiChat: vars.IPICK_AI_CHAT_URL
+      ? {
+          url: vars.IPICK_AI_CHAT_URL,
+          key: vars.IPICK_AI_CHAT_KEY ?? null,
+          model: vars.IPICK_AI_CHAT_MODEL,
+        }
+      : null,
     clickJournalDir: vars.IPICK_JOURNAL_DIR
       ? resolve(vars.IPICK_JOURNAL_DIR)
       : database.kind === 'pglite'

@@ -17,6 +17,7 @@ import { Passkeys } from './passkeys/passkeys.ts';
 import { PasskeysRepository } from './passkeys/passkeys-repository.ts';
 import { MfaRepository } from './mfa/mfa-repository.ts';
 import type { Accounts } from './core/accounts.ts';
+import { isUuid } from './core/request-context.ts';
 import {
   createIdentityCore,
   type IdentityCore,
@@ -32,6 +33,10 @@ import { Invitations } from './teams/invitations.ts';
 import { InvitationsRepository } from './teams/invitations-repository.ts';
 import { Teams } from './teams/teams.ts';
 import { TeamsRepository } from './teams/teams-repository.ts';
+import { AiChat, type AiChatSettings } from './ai-chat/ai-chat.ts';
+import { AiChatRepository } from './ai-chat/ai-chat-repository.ts';
+import { Payments, type StripeSettings } from './payments/payments.ts';
+import { PaymentsRepository } from './payments/payments-repository.ts';
 import { Webhooks, type WebhookDeliveryOptions } from './webhooks/webhooks.ts';
 import { WebhooksRepository } from './webhooks/webhooks-repository.ts';
 
@@ -46,6 +51,10 @@ export interface IdentityOptions extends IdentityCoreOptions {
   sharedOAuthCredentials?: SharedOAuthCredentials;
   /** The webhook worker's poll and retry schedule (tests shorten it). */
   webhookDelivery?: WebhookDeliveryOptions;
+  /** The server's Stripe platform account; without it payments answer that none is set up. */
+  stripe?: StripeSettings | null;
+  /** The OpenAI-compatible endpoint of the admin tier's AI chat; none if absent. */
+  aiChat?: AiChatSettings | null;
 }
 
 /**
@@ -66,6 +75,8 @@ export interface Identity extends IdentityCore {
   emails: Emails;
   admin: Admin;
   webhooks: Webhooks;
+  payments: Payments;
+  aiChat: AiChat;
 }
 
 export function createIdentity(options: IdentityOptions): Identity {
@@ -83,6 +94,21 @@ export function createIdentity(options: IdentityOptions): Identity {
     onError: options.onBackgroundError,
   });
   webhooks.listen(core.events);
+  const payments = new Payments({
+    repository: new PaymentsRepository(options.db),
+    stripe: options.stripe ?? null,
+    publicUrl: options.publicUrl,
+    customerExists: async (projectId, customer) => {
+      if (customer.type === 'custom') return true;
+      if (!isUuid(customer.id)) return false;
+      if (customer.type === 'user')
+        return (await core.accounts.find(projectId, customer.id)) !== null;
+      return teams.require(projectId, customer.id).then(
+        () => true,
+        () => false,
+      );
+    },
+  });
   const cliAuth = new CliAuth(new CliAuthRepository(options.db), core.sessions, core.accounts);
   const mfa = new Mfa(new MfaRepository(options.db), core.sessions, core.accounts);
   core.accounts.beforeSignIn((project, user) => mfa.requireSecondFactor(project, user));
@@ -149,6 +175,8 @@ export function createIdentity(options: IdentityOptions): Identity {
     ...core,
     admin,
     webhooks,
+    payments,
+    aiChat: new AiChat(new AiChatRepository(options.db), options.aiChat ?? null),
     authorizationCodeGrant: (project, request, ip) => oauth.exchangeCode(project, request, ip),
     cliAuth,
     mfa,

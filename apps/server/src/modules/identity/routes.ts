@@ -17,6 +17,8 @@ import { permissionRoutes } from './permissions/routes.ts';
 import { invitationRoutes } from './teams/invitation-routes.ts';
 import { teamRoutes } from './teams/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { aiChatRoutes } from './ai-chat/routes.ts';
 
 interface IdentityRoutesOptions {
   identity: Identity;
@@ -82,4 +84,6 @@ export async function identityRoutes(app: FastifyInstance, { identity }: Identit
   await app.register(adminRoutes, { identity });
   await app.register(emailRoutes, { identity });
   await app.register(webhookRoutes, { identity });
+  await app.register(paymentRoutes, { identity });
+  await app.register(aiChatRoutes, { identity });
 }

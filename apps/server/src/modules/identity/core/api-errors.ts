@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/errors.ts';
-import { KnownError, knownErrors } from './known-errors.ts';
+import { KnownError, knownErrors, StatusError } from './known-errors.ts';
 import { identityHeader } from './request-context.ts';
 
 /**
@@ -65,8 +65,10 @@ export function handleIdentityError(
         ...(known.details ? { details: known.details } : {}),
       });
   }
-  // Other errors are plain text, as upstream's are; 5xx never carry internals.
+  // Other errors are plain text, as upstream's are; 5xx never carry internals, except a
+  // StatusError's words, written for the caller (a 503 saying what is not set up).
+  const told = status < 500 || error instanceof StatusError;
   return reply
     .type('text/plain; charset=utf-8')
-    .send(status >= 500 ? 'Internal server error' : (error as Error).message);
+    .send(told ? (error as Error).message : 'Internal server error');
 }
