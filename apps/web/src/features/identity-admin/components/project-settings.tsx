@@ -7,7 +7,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ErrorState } from '@/components/ui/error-state';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
 import { toErrorMessage } from '@/lib/error-message';
 import {
   useIdentityProject,
@@ -29,13 +28,6 @@ const signInFlags: { key: Flag; label: string }[] = [
   { key: 'allow_user_api_keys', label: 'Personal API keys' },
   { key: 'allow_team_api_keys', label: 'Team API keys' },
 ];
-
-/** The problems a refused switch to production mode listed (`details.production_mode_errors`). */
-function refusalProblems(error: unknown): ProductionModeProblem[] | null {
-  if (!(error instanceof ApiError)) return null;
-  const problems = error.details.production_mode_errors;
-  return Array.isArray(problems) ? (problems as ProductionModeProblem[]) : null;
-}
 
 /**
  * The identity project's settings: production mode with its checklist (spec §5), trusted
@@ -69,9 +61,15 @@ export function ProjectSettings() {
       setRefusal(null);
       toast.success(done);
     } catch (caught) {
-      const listed = refusalProblems(caught);
-      if (listed) setRefusal(listed);
-      else setError(toErrorMessage(caught, 'The settings could not be saved. Please try again.'));
+      // A refused switch to production mode: the checklist says why, item by item.
+      if (body.is_production_mode === true) {
+        const listed = (await problems.refetch()).data ?? [];
+        if (listed.length > 0) {
+          setRefusal(listed);
+          return;
+        }
+      }
+      setError(toErrorMessage(caught, 'The settings could not be saved. Please try again.'));
     }
   }
 
