@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as stack2_8_108 from '@stackframe/js';
 import Stripe from 'stripe';
+import * as stack2_8_102 from 'stackframe-js-2-8-102';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectKnownError,
@@ -89,6 +91,7 @@ const quantityOf = async (customer: string, item: string) => {
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   ctx = await startIdentityApp({
+    listen: true,
     identityOptions: {
       stripe: {
         secretKey: 'sk_test_standin',
@@ -329,6 +332,37 @@ describe('purchases through Stripe', () => {
     expect(rendered.payments.items).toEqual({
       credits: { displayName: 'Credits', customerType: 'user' },
       seats: { displayName: 'Seats', customerType: 'team' },
+    });
+  });
+});
+
+type Sdk = typeof stack2_8_108;
+const sdks: { version: string; sdk: Sdk }[] = [
+  { version: '2.8.108', sdk: stack2_8_108 },
+  { version: '2.8.102', sdk: stack2_8_102 as unknown as Sdk },
+];
+
+describe.each(sdks)('@stackframe/js $version items', ({ sdk }) => {
+  it('reads, increases and decreases a user item; tryDecreaseQuantity refuses going below zero', async () => {
+    const server = new sdk.StackServerApp({
+      baseUrl: ctx.baseUrl,
+      projectId: ctx.keys.projectId,
+      publishableClientKey: ctx.keys.publishableClientKey,
+      secretServerKey: ctx.keys.secretServerKey,
+      tokenStore: 'memory',
+      noAutomaticPrefetch: true,
+      redirectMethod: 'none',
+    });
+    const customer = await signUpWithPassword(ctx.api);
+    const item = await server.getItem({ userId: customer.id, itemId: 'credits' });
+    expect(item.quantity).toBe(0);
+    await item.increaseQuantity(5);
+    expect(await item.tryDecreaseQuantity(10)).toBe(false);
+    expect(await item.tryDecreaseQuantity(3)).toBe(true);
+    const after = await server.getItem({ userId: customer.id, itemId: 'credits' });
+    expect(after).toMatchObject({ displayName: 'Credits', quantity: 2, nonNegativeQuantity: 2 });
+    await expect(server.getItem({ userId: customer.id, itemId: 'gold' })).rejects.toMatchObject({
+      errorCode: 'ITEM_NOT_FOUND',
     });
   });
 });
