@@ -859,3 +859,35 @@ describe('the identity admin tier behind /api/admin/identity', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('email and webhooks through /api/admin/identity', () => {
+  it('previews a template and manages webhook endpoints with the portal token kept server-side', async () => {
+    const { browser } = await signedInAdmin();
+    const base = `${ADMIN_PREFIX}/identity`;
+    const rendered = await browser.post(`${base}/emails/render-email`, {
+      template_tsx_source:
+        'export const EmailTemplate = () => <div>Hello from the preview</div>;\nexport const variablesSchema = (v) => v;',
+      theme_id: false,
+    });
+    expect(rendered.statusCode, rendered.body).toBe(200);
+    expect(rendered.json<{ html: string }>().html).toContain('Hello from the preview');
+
+    const created = await browser.post(`${base}/webhooks/portal/endpoints`, {
+      url: 'https://hooks.example/identity',
+      description: 'ops',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    const listed = await browser.get(`${base}/webhooks/portal/endpoints`);
+    expect(listed.json<{ items: { url: string }[] }>().items.map((e) => e.url)).toContain(
+      'https://hooks.example/identity',
+    );
+    const badUrl = await browser.post(`${base}/webhooks/portal/endpoints`, { url: 'ftp://x' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.body).toContain('must be an http(s) URL');
+    expect((await browser.delete(`${base}/webhooks/portal/endpoints/${id}`)).statusCode).toBe(200);
+    const after = await browser.get(`${base}/webhooks/portal/endpoints`);
+    expect(after.json<{ items: { id: string }[] }>().items.map((e) => e.id)).not.toContain(id);
+    expect((await browser.get(`${base}/webhooks/portal/messages`)).statusCode).toBe(200);
+  });
+});

@@ -51,7 +51,8 @@ export const ADMIN_ENDPOINTS = [
 /**
  * The identity admin-tier calls the admin area's Identity section makes (spec §6 admin tier),
  * under `/api/admin/identity`: the project and its production-mode checklist, API keys, config,
- * permission definitions and metrics.
+ * permission definitions, metrics, email templates, themes and sent mail, and webhook endpoints
+ * with their delivery log.
  */
 function identityAdminCalls() {
   const calls = [
@@ -64,6 +65,21 @@ function identityAdminCalls() {
     { method: 'GET', url: '/identity/internal/api-keys' },
     { method: 'POST', url: '/identity/internal/api-keys' },
     { method: 'PATCH', url: '/identity/internal/api-keys/:id' },
+    { method: 'GET', url: '/identity/internal/email-templates' },
+    { method: 'POST', url: '/identity/internal/email-templates' },
+    { method: 'PATCH', url: '/identity/internal/email-templates/:id' },
+    { method: 'GET', url: '/identity/internal/email-themes' },
+    { method: 'POST', url: '/identity/internal/email-themes' },
+    { method: 'GET', url: '/identity/internal/email-themes/:id' },
+    { method: 'PATCH', url: '/identity/internal/email-themes/:id' },
+    { method: 'POST', url: '/identity/emails/render-email' },
+    { method: 'POST', url: '/identity/internal/send-test-email' },
+    { method: 'GET', url: '/identity/internal/emails' },
+    // ipick's webhook portal, opened with a token the server asks for (POST /webhooks/svix-token)
+    { method: 'GET', url: '/identity/webhooks/portal/endpoints' },
+    { method: 'POST', url: '/identity/webhooks/portal/endpoints' },
+    { method: 'DELETE', url: '/identity/webhooks/portal/endpoints/:id' },
+    { method: 'GET', url: '/identity/webhooks/portal/messages' },
   ] as const;
   const definitions = (['team', 'project'] as const).flatMap(
     (scope) =>
@@ -194,6 +210,9 @@ export async function adminModule(
 
   // A signed-in admin reaches the identity admin tier of ipick's project through here; the
   // admin key never leaves the server. Answers (and known errors) are passed on as they are.
+  // The webhook portal takes a token from POST /webhooks/svix-token instead of the admin key;
+  // the server asks for one with the admin key and keeps it until shortly before it expires.
+  let portalToken: { token: string; expiresAtMillis: number } | null = null;
   for (const call of identityAdminCalls()) {
     app.route({
       method: call.method,
@@ -201,13 +220,32 @@ export async function adminModule(
       handler: async (request, reply) => {
         const path = request.url.slice(`${ADMIN_PREFIX}/identity`.length);
         const access = await auth.identityAdminAccess();
+        const adminHeaders = {
+          'x-stack-project-id': access.projectId,
+          'x-stack-access-type': 'admin',
+          'x-stack-super-secret-admin-key': access.superSecretAdminKey,
+        };
+        let headers: Record<string, string> = adminHeaders;
+        if (path.startsWith('/webhooks/portal/')) {
+          if (!portalToken || portalToken.expiresAtMillis - 60_000 < Date.now()) {
+            const issued = await request.server.inject({
+              method: 'POST',
+              url: '/api/v1/webhooks/svix-token',
+              headers: adminHeaders,
+            });
+            if (issued.statusCode !== 200) {
+              return reply.code(issued.statusCode).type('application/json').send(issued.body);
+            }
+            const body = issued.json<{ token: string; expires_at_millis: number }>();
+            portalToken = { token: body.token, expiresAtMillis: body.expires_at_millis };
+          }
+          headers = { authorization: `Bearer ${portalToken.token}` };
+        }
         const response = await request.server.inject({
           method: call.method,
           url: `/api/v1${path}`,
           headers: {
-            'x-stack-project-id': access.projectId,
-            'x-stack-access-type': 'admin',
-            'x-stack-super-secret-admin-key': access.superSecretAdminKey,
+            ...headers,
             ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
