@@ -366,3 +366,33 @@ describe.each(sdks)('@stackframe/js $version items', ({ sdk }) => {
     });
   });
 });
+
+describe('without Stripe', () => {
+  it('answers 503 saying payments are not set up, while items keep working', async () => {
+    const bare = await startIdentityApp();
+    try {
+      const headers = {
+        'x-stack-project-id': bare.keys.projectId,
+        'x-stack-access-type': 'admin',
+        'x-stack-super-secret-admin-key': bare.keys.superSecretAdminKey,
+      };
+      const setup = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/internal/payments/setup',
+        headers,
+        payload: {},
+      });
+      expect(setup.statusCode).toBe(503);
+      expect(setup.body).toMatch(/Payments are not set up on this server: set STRIPE_SECRET_KEY/);
+      const webhook = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/integrations/stripe/webhooks',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: '{}',
+      });
+      expect(webhook.statusCode).toBe(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});
