@@ -135,7 +135,7 @@ test.describe('a new merchant', () => {
 
     await page.getByRole('main').getByLabel('Email').fill(email);
     await page.getByRole('main').getByLabel('Password').fill('merchant password 1');
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/business\/dashboard$/);
     await expect(page.getByRole('region', { name: 'Business account' })).toContainText(domain);
   });

@@ -76,11 +76,9 @@ test('enable two-factor in account settings, then sign in through the modal with
   await page.getByRole('button', { name: 'Turn on', exact: true }).click();
 
   await page.getByRole('button', { name: 'Create recovery codes' }).click();
-  const codes = await page
-    .getByRole('list', { name: 'Your recovery codes' })
-    .getByRole('listitem')
-    .allTextContents();
-  expect(codes).toHaveLength(10);
+  const codeItems = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(codeItems).toHaveCount(10);
+  const codes = await codeItems.allTextContents();
   await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByText('Two-factor is on: signing in asks for a code')).toBeVisible();
 
