@@ -59,3 +59,98 @@ export const metricsSchema = z.object({
   daily_active_users: dailySchema,
   users_by_country: z.record(z.string(), z.number()),
 });
+
+export const templateListSchema = z.object({
+  templates: z.array(
+    z.object({
+      id: z.string(),
+      display_name: z.string(),
+      theme_id: z.union([z.string(), z.null(), z.literal(false)]),
+      tsx_source: z.string(),
+    }),
+  ),
+});
+export const themeListSchema = z.object({
+  themes: z.array(z.object({ id: z.string(), display_name: z.string() })),
+});
+export const themeSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  tsx_source: z.string(),
+});
+export const createdSchema = z.object({ id: z.string() });
+export const renderedTemplateSchema = z.object({ rendered_html: z.string() });
+export const renderedEmailSchema = z.object({ html: z.string(), subject: z.string().optional() });
+export const testEmailResultSchema = z.object({
+  success: z.boolean(),
+  error_message: z.string().optional(),
+});
+export const sentEmailListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      subject: z.string(),
+      sent_at_millis: z.number(),
+      to: z.array(z.string()),
+      error: z.string().nullable().optional(),
+    }),
+  ),
+});
+
+/** `GET /internal/config`: the rendered config as a JSON string; the parts the editors use. */
+const providerConfigSchema = z.object({
+  type: z.string(),
+  isShared: z.boolean(),
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  issuerUrl: z.string().optional(),
+  microsoftTenantId: z.string().optional(),
+});
+const renderedConfigSchema = z.object({
+  auth: z.object({
+    oauth: z.object({ providers: z.record(z.string(), providerConfigSchema) }),
+  }),
+  emails: z.object({
+    server: z.object({
+      isShared: z.boolean(),
+      host: z.string().optional(),
+      port: z.number().optional(),
+      username: z.string().optional(),
+      password: z.string().optional(),
+      senderName: z.string().optional(),
+      senderEmail: z.string().optional(),
+    }),
+  }),
+});
+export const configSchema = z
+  .object({ config_string: z.string() })
+  .transform((body) => renderedConfigSchema.parse(JSON.parse(body.config_string)));
+
+const attemptSchema = z.object({
+  attempt: z.number(),
+  status: z.string(),
+  response_status_code: z.number().nullable(),
+  error: z.string().nullable().optional(),
+  attempted_at_millis: z.number().nullable(),
+});
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable().optional(),
+  disabled: z.boolean(),
+  created_at_millis: z.number().nullable(),
+});
+export const webhookEndpointListSchema = z.object({ items: z.array(webhookEndpointSchema) });
+export const webhookMessageListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      endpoint_id: z.string(),
+      event_type: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      created_at_millis: z.number().nullable(),
+      attempt_log: z.array(attemptSchema),
+    }),
+  ),
+});
