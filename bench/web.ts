@@ -98,6 +98,8 @@ function buildWebApp(outDir: string): void {
       ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       'apps/web',
     ],
+    // The landing page and the pages' shell, rendered into the build (as `npm run build` does).
+    ['node', ['--import', 'tsx', 'scripts/prerender-web.ts', outDir], '.'],
   ];
   for (const [command, args, cwd] of steps) {
     const result = spawnSync(command, args, { cwd: join(repoRoot, cwd), stdio: 'inherit' });

@@ -1,6 +1,6 @@
 import { productUrlFromLocation } from '@ipick/core';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -15,10 +15,26 @@ if (productUrlFromLocation(pathname, search, hash) === null) captureUtm(search);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The build prerendered the landing page into index.html (scripts/prerender-web.ts): on `/` React
+// takes over that markup instead of drawing it again. Anywhere else the markup is the shell
+// (header and skeleton, or the landing page sent for `/?error=...`), painted while this
+// script downloaded; createRoot replaces it with the page.
+if (isPrerenderedLanding(container, pathname, search)) hydrateRoot(container, app);
+else createRoot(container).render(app);
+
+function isPrerenderedLanding(root: HTMLElement, path: string, query: string): boolean {
+  // An error in the query (spec §2's invalid-url notice) changes what the landing page shows.
+  return (
+    root.dataset.prerendered === 'landing' &&
+    path === '/' &&
+    !new URLSearchParams(query).has('error')
+  );
+}

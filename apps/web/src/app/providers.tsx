@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
 // Their toast libraries are not needed to show a page; they load right after.
@@ -25,23 +25,41 @@ export function AppProviders({ children, queryClient = appQueryClient }: AppProv
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <NotificationCenter />
-      </Suspense>
-      {/*
+      <AfterFirstRender>
+        <Suspense fallback={null}>
+          <NotificationCenter />
+        </Suspense>
+        {/*
           Second, stacked system (spec §9). Sonner's built-in defaults already match the rest of
           the spec: toast width 356 px, swipe-dismiss threshold 20 px, removal delay 200 ms.
         */}
-      <Suspense fallback={null}>
-        <Toaster
-          position="bottom-right"
-          visibleToasts={3}
-          gap={14}
-          offset={32}
-          duration={4000}
-          hotkey={['altKey', 'KeyT']}
-        />
-      </Suspense>
+        <Suspense fallback={null}>
+          <Toaster
+            position="bottom-right"
+            visibleToasts={3}
+            gap={14}
+            offset={32}
+            duration={4000}
+            hotkey={['altKey', 'KeyT']}
+          />
+        </Suspense>
+      </AfterFirstRender>
     </QueryClientProvider>
   );
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * Renders its children only in the browser, and when hydrating only once the page is hydrated:
+ * the prerendered landing page (scripts/prerender-web.ts) holds no toast regions, so hydration
+ * must not expect them either. useSyncExternalStore's server value is the one hydration uses.
+ */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const isInBrowser = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  return isInBrowser ? children : null;
 }

@@ -17,6 +17,9 @@ interface SinglePageAppOptions {
 export const singlePageAppPlugin = fp<SinglePageAppOptions>(
   async (app: FastifyInstance, { root }) => {
     const hasBuild = existsSync(`${root}/index.html`);
+    // The build's shell (header, footer and a skeleton, scripts/prerender-web.ts) for
+    // every page but the landing page, which index.html holds; older builds have only index.html.
+    const pageShell = existsSync(`${root}/shell.html`) ? 'shell.html' : 'index.html';
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -37,7 +40,7 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
 
     app.setNotFoundHandler((request, reply) => {
       if (hasBuild && isPageRequest(request)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').sendFile(pageShell);
       }
       return sendNotFound(request, reply);
     });

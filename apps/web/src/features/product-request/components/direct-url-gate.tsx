@@ -14,9 +14,10 @@ import { ProcessingUrlScreen } from './processing-url-screen';
  * query that belongs to the product link, none of which survive route matching intact.
  */
 export function DirectUrlGate({ children }: { children: ReactNode }) {
-  // Subscribes to navigation so the gate re-reads window.location after each one.
-  useLocation();
-  const { pathname, search, hash } = window.location;
+  // Subscribes to navigation so the gate re-reads window.location after each one. At build
+  // time (prerendering, no window) the router's location is all there is.
+  const location = useLocation();
+  const { pathname, search, hash } = typeof window === 'undefined' ? location : window.location;
   const candidate = productUrlFromLocation(pathname, search, hash);
   if (candidate === null) return children;
   return <DirectUrlRedirect candidate={candidate} />;

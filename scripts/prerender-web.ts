@@ -1,0 +1,68 @@
+/**
+ * Runs after `vite build`: writes the landing page's HTML into the built index.html (served
+ * for `/` and hydrated by main.tsx) and a shell (header, skeleton, footer) into shell.html,
+ * which the server sends for every other page. Both are compressed again, as the build
+ * compressed the rest (brotli and gzip beside the file).
+ *
+ *   node --import tsx scripts/prerender-web.ts [outDir]   (apps/web/dist by default)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createServer } from 'vite';
+
+const webRoot = resolve(import.meta.dirname, '../apps/web');
+const outDir = process.argv[2] ? resolve(process.argv[2]) : resolve(webRoot, 'dist');
+const ROOT = '<div id="root"></div>';
+
+/** The built page with `markup` inside #root; `kind` tells main.tsx whether to hydrate. */
+export function withRootMarkup(html: string, markup: string, kind: 'landing' | 'shell'): string {
+  if (!html.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+  return html.replace(ROOT, () => `<div id="root" data-prerendered="${kind}">${markup}</div>`);
+}
+
+function writeCompressed(path: string, html: string): void {
+  writeFileSync(path, html);
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${path}.gz`, gzipSync(html, { level: 9 }));
+}
+
+async function main(): Promise<void> {
+  // React's production server renderer: the development one writes stacks into the markup.
+  process.env.NODE_ENV = 'production';
+  const vite = await createServer({
+    mode: 'production',
+    root: webRoot,
+    configFile: false,
+    logLevel: 'warn',
+    appType: 'custom',
+    resolve: { alias: { '@': resolve(webRoot, 'src') } },
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const entry = (await vite.ssrLoadModule('/src/prerender-entry.tsx')) as {
+      renderLanding: () => Promise<string>;
+      renderShell: () => Promise<string>;
+    };
+    // Vite's page, kept aside on the first run so that running this again is harmless.
+    const built = readFileSync(resolve(outDir, 'index.html'), 'utf8');
+    const templatePath = resolve(outDir, '.vite/page-template.html');
+    if (built.includes(ROOT)) writeFileSync(templatePath, built);
+    const template = readFileSync(templatePath, 'utf8');
+    const landing = await entry.renderLanding();
+    // renderToString leaves a note on why the page's boundary is not rendered; nobody reads it.
+    const shell = (await entry.renderShell()).replace(
+      /<template data-msg="[^"]*"[^>]*><\/template>/g,
+      '',
+    );
+    writeCompressed(resolve(outDir, 'index.html'), withRootMarkup(template, landing, 'landing'));
+    writeCompressed(resolve(outDir, 'shell.html'), withRootMarkup(template, shell, 'shell'));
+  } finally {
+    await vite.close();
+  }
+}
+
+await main();
