@@ -8,6 +8,7 @@ import {
   startIdentityApp,
   type IdentityApp,
 } from '../../../../test/identity-app.ts';
+import { WebhooksRepository } from './webhooks-repository.ts';
 
 let ctx: IdentityApp;
 let receiver: Receiver;
@@ -244,6 +245,40 @@ describe('webhook delivery', () => {
       const message = messages.find((m) => m.id === failed.id);
       return message?.status === 'delivered' ? true : undefined;
     });
+    await portal('DELETE', `/endpoints/${endpoint.id}`);
+  });
+});
+
+describe('the delivery log', () => {
+  it('loses finished messages past their retention, never pending ones', async () => {
+    const repository = new WebhooksRepository(ctx.testDb.database.db);
+    const endpoint = (await portal('POST', '/endpoints', { url: receiver.url })).json<{
+      id: string;
+    }>();
+    await portal('PATCH', `/endpoints/${endpoint.id}`, { disabled: true });
+    const db = ctx.testDb.database.db;
+    const messageId = crypto.randomUUID();
+    await db
+      .insertInto('identity_webhook_messages')
+      .values({
+        id: messageId,
+        project_id: ctx.keys.projectId,
+        endpoint_id: endpoint.id,
+        event_type: 'user.created',
+        payload: '{}',
+        next_attempt_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const later = new Date(Date.now() + 60_000);
+    await repository.pruneFinished(later);
+    expect((await deliveryLog(endpoint.id)).map((m) => m.id)).toEqual([messageId]);
+    await db
+      .updateTable('identity_webhook_messages')
+      .set({ status: 'failed' })
+      .where('id', '=', messageId)
+      .execute();
+    expect(await repository.pruneFinished(later)).toBeGreaterThanOrEqual(1);
+    expect(await deliveryLog(endpoint.id)).toEqual([]);
     await portal('DELETE', `/endpoints/${endpoint.id}`);
   });
 });

@@ -264,6 +264,16 @@ export class WebhooksRepository {
     });
   }
 
+  /** Deletes finished messages (and their attempts) created before `before`. */
+  async pruneFinished(before: Date): Promise<number> {
+    const result = await this.#db
+      .deleteFrom('identity_webhook_messages')
+      .where('status', '<>', 'pending')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Makes a message due now again (a manual resend); false if it is not the project's. */
   async requeue(projectId: string, messageId: string): Promise<boolean> {
     const result = await this.#db

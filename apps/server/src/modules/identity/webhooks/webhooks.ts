@@ -38,6 +38,9 @@ const PORTAL_TOKEN_MS = 24 * 3_600_000;
 const LOCK_MS = 60_000;
 const BATCH = 20;
 const RESPONSE_BODY_CHARS = 1000;
+/** The delivery log keeps finished messages this long; the worker prunes older ones hourly. */
+export const LOG_RETENTION_MS = 30 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * Identity webhooks (spec §7 "webhooks token"): each project's endpoints get its user, team,
@@ -55,6 +58,7 @@ export class Webhooks {
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = false;
+  #prunedAt = 0;
 
   constructor(
     repository: WebhooksRepository,
@@ -120,6 +124,10 @@ export class Webhooks {
 
   /** One round: claims due messages and delivers each once. */
   async deliverDue(): Promise<void> {
+    if (Date.now() - this.#prunedAt > PRUNE_EVERY_MS) {
+      this.#prunedAt = Date.now();
+      await this.#repository.pruneFinished(new Date(Date.now() - LOG_RETENTION_MS));
+    }
     for (;;) {
       const messages = await this.#repository.claimDue(BATCH, LOCK_MS);
       if (messages.length === 0) return;
