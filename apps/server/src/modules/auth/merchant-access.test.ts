@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = [
   'HEAD /api/business/auth/me',
   'POST /api/business/auth/register',
   'POST /api/business/auth/login',
+  'POST /api/business/auth/identity-session',
   'POST /api/business/auth/logout',
   'GET /api/business/invitations/details',
   'HEAD /api/business/invitations/details',
