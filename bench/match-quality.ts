@@ -26,7 +26,7 @@ import {
   scorePreparedPair,
   scoreProductPair,
 } from '../packages/core/src/matching/score.ts';
-import { prepareSide } from '../packages/core/src/matching/features.ts';
+import { idfFromTitles, prepareSide } from '../packages/core/src/matching/features.ts';
 import { formatTable, hasConflict, leaveOneSourceOut, losoTable } from '../scripts/matcher/loso.ts';
 import { reliability } from '../scripts/matcher/metrics.ts';
 import { matcherSettings } from '../scripts/matcher/settings.ts';
@@ -80,7 +80,10 @@ console.log(
 const lines = [['dataset', 'pairs', 'P', 'R', 'F1', 'same: P', 'same: R', 'ECE', 'published']];
 for (const source of sources.filter((entry) => entry.hasTestSplit)) {
   const pairs = source.heldOutTest;
-  const results = pairs.map(({ left, right }) => scoreProductPair(left, right));
+  // Token rarity from the source's own listings (unlabelled), as the comparison reads it from
+  // the catalog it searches and as the model was trained.
+  const idf = idfFromTitles(source.corpus.map((record) => record.title));
+  const results = pairs.map(({ left, right }) => scoreProductPair(left, right, model, idf));
   const labels = pairs.map((pair) => pair.label);
   const match = f1Scores(
     results.map((result) => result.isMatch),

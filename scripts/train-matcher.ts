@@ -12,7 +12,9 @@
  * Nothing is chosen on a test split. The LOSO table is printed at the end. A fixed seed gives
  * the same weights on the same data. Settings may be overridden with MATCHER_DEPTH,
  * MATCHER_RATE, MATCHER_TREES, MATCHER_LAMBDA, MATCHER_MIN_HESSIAN, MATCHER_SUBSAMPLE,
- * MATCHER_COLSAMPLE, MATCHER_SEED and MATCHER_MIN_DF; MATCHER_DRY_RUN=1 leaves weights.json alone.
+ * MATCHER_COLSAMPLE, MATCHER_SEED, MATCHER_MIN_DF and MATCHER_CORPUS_IDF (1: each source's pairs
+ * weigh words by their rarity in that source's own listings, the default; 0: one table from the
+ * train pairs); MATCHER_DRY_RUN=1 leaves weights.json alone.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,11 @@
  * Leave-one-source-out: for each source, a model trained and tuned on the OTHER sources only
  * (train splits to learn, valid splits to choose), judged on the held-out source.
  */
-import { FEATURE_NAMES, type ProductSide } from '../../packages/core/src/matching/features.ts';
+import {
+  FEATURE_NAMES,
+  type IdfTable,
+  type ProductSide,
+} from '../../packages/core/src/matching/features.ts';
 import { f1Scores, type LabelledPair } from '../../packages/core/src/matching/datasets.ts';
 import {
   calibrate,
@@ -10,7 +14,14 @@ import {
   rawProbability,
   type MatcherModel,
 } from '../../packages/core/src/matching/score.ts';
-import { chooseCalibration, featurize, prep, trainMatcher, type TrainOptions } from './train.ts';
+import {
+  chooseCalibration,
+  featurize,
+  prep,
+  sourceIdf,
+  trainMatcher,
+  type TrainOptions,
+} from './train.ts';
 import { reliability, scoresAt, type Scored } from './metrics.ts';
 import type { MatchingSource } from './sources.ts';
 
@@ -40,8 +51,12 @@ export function hasConflict(left: ProductSide, right: ProductSide): boolean {
  * Raw (uncalibrated) probabilities of a model on labelled pairs, as `scoreProductPair` gives
  * them: a hard conflict between the titles vetoes the match.
  */
-export function rawScores(model: MatcherModel, pairs: LabelledPair[]): Scored {
-  const features = featurize(pairs, model.idf);
+export function rawScores(
+  model: MatcherModel,
+  pairs: LabelledPair[],
+  idf: IdfTable = model.idf,
+): Scored {
+  const features = featurize(pairs, idf);
   const conflicted = pairs.map(({ left, right }) => hasConflict(left, right));
   return {
     labels: pairs.map((pair) => pair.label),
@@ -70,11 +85,14 @@ export function leaveOneSourceOut(
       sources.filter((source) => source !== heldOut),
       options,
     );
+    // With `corpusIdf`, the held-out source is scored with token rarity from its own
+    // unlabelled listings, as the comparison would read it from the catalog it searches.
+    const idf = sourceIdf(heldOut, options, model.idf);
     return {
       heldOut,
       model,
-      valid: rawScores(model, heldOut.valid),
-      test: rawScores(model, heldOut.heldOutTest),
+      valid: rawScores(model, heldOut.valid, idf),
+      test: rawScores(model, heldOut.heldOutTest, idf),
     };
   });
   const folds = trained.map(({ heldOut, model, test, valid }) => {

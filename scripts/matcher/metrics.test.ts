@@ -30,14 +30,25 @@ describe('fitIsotonic', () => {
 });
 
 describe('precisionThreshold', () => {
-  it('is the lowest threshold keeping the pooled precision, each set weighing the same', () => {
+  it('is the lowest threshold keeping the precision on every set', () => {
     // Set A (4 pairs): a false match at 0.6. Set B (2 pairs): clean.
     const a = { scores: [0.9, 0.8, 0.6, 0.1], labels: [1, 1, 0, 0] as (0 | 1)[] };
     const b = { scores: [0.7, 0.2], labels: [1, 0] as (0 | 1)[] };
     expect(precisionThreshold([a, b], 95)).toBe(0.61);
-    // Pooled, some false matches are tolerated: at 0.21, A's 2 of 3 and B's 1 of 1, each set
-    // weighing the same, make 80 %; at 0.2, B's non-match joins and it falls to 57 %.
+    // At 0.21, A keeps 2 of 3 (67 %) and B 1 of 1; at 0.2, B's non-match makes it 50 %.
     expect(precisionThreshold([a, b], 60)).toBe(0.21);
+  });
+
+  it('does not let a clean set hide another whose high scores are wrong', () => {
+    // Pooled with each set weighing the same, 0.95 keeps 99 % (A's 4 matches weigh 1, B's one
+    // non-match among 100 pairs 0.01); but every pair B calls the same product is another one.
+    const a = { scores: [0.95, 0.95, 0.95, 0.95], labels: [1, 1, 1, 1] as (0 | 1)[] };
+    const b = {
+      scores: [0.95, ...Array.from({ length: 99 }, () => 0.1)],
+      labels: [0, ...Array.from({ length: 99 }, () => 0 as const)] as (0 | 1)[],
+    };
+    expect(precisionThreshold([a, b], 95)).toBe(1);
+    expect(precisionThreshold([a], 95)).toBeLessThanOrEqual(0.95);
   });
 
   it('leaves out pairs the hard-conflict rules set apart, as the comparison does', () => {

@@ -33,23 +33,28 @@ export function bestF1Threshold(sets: Scored[]): { threshold: number; f1: number
 
 /**
  * The lowest threshold (0.01 steps) at which the comparison's "same product" decision (at or
- * above the threshold, and no hard conflict) keeps at least `precision` % precision on the sets
- * pooled, each set weighing the same. 1 when none does: then no score is enough, and only a
- * shared product code (GTIN, the catalog's own link) makes a listing "the same product".
+ * above the threshold, and no hard conflict) keeps at least `precision` % precision on every set
+ * that calls some pair the same product (the issue's target is per held-out source: pooled, a
+ * source with many clean pairs hid one whose high scores were often wrong). 1 when none does:
+ * then no score is enough, and only a shared product code (GTIN, the catalog's own link) makes a
+ * listing "the same product".
  */
 export function precisionThreshold(sets: Scored[], precision: number): number {
   for (const threshold of GRID) {
-    let truePositives = 0;
-    let predicted = 0;
-    for (const set of sets) {
-      const weight = 1 / set.scores.length;
+    let anyPredicted = false;
+    const kept = sets.every((set) => {
+      let truePositives = 0;
+      let predicted = 0;
       set.scores.forEach((score, index) => {
         if (score < threshold || set.conflicted?.[index]) return;
-        predicted += weight;
-        truePositives += weight * set.labels[index]!;
+        predicted += 1;
+        truePositives += set.labels[index]!;
       });
-    }
-    if (predicted > 0 && (truePositives / predicted) * 100 >= precision) return threshold;
+      if (predicted === 0) return true;
+      anyPredicted = true;
+      return (truePositives / predicted) * 100 >= precision;
+    });
+    if (anyPredicted && kept) return threshold;
   }
   return 1;
 }

@@ -22,5 +22,6 @@ export function matcherSettings(env: NodeJS.ProcessEnv): TrainOptions {
     colsample: setting('COLSAMPLE', base.colsample),
     seed: setting('SEED', base.seed),
     minDf: setting('MIN_DF', base.minDf),
+    corpusIdf: setting('CORPUS_IDF', base.corpusIdf ? 1 : 0) === 1,
   };
 }

@@ -2,9 +2,11 @@
  * The labelled sources the matcher learns from and is judged on, each with the splits the
  * leave-one-source-out protocol needs. Node only (training and benches).
  */
+import type { ProductSide } from '../../packages/core/src/matching/features.ts';
 import {
   CSV_DATASETS,
   loadCsvPairs,
+  loadCsvRecords,
   loadWdcProductsPairs,
   type LabelledPair,
 } from '../../packages/core/src/matching/datasets.ts';
@@ -22,6 +24,18 @@ export interface MatchingSource {
   heldOutTest: LabelledPair[];
   /** Whether `heldOutTest` is the source's own test split (the in-distribution figures use it). */
   hasTestSplit: boolean;
+  /**
+   * The source's listings without labels (its tables; for WDC Products, the distinct records of
+   * its pairs): the catalog that corpus statistics such as token rarity are read from.
+   */
+  corpus: ProductSide[];
+}
+
+/** The distinct records of some pairs (by title), without their labels. */
+function pairRecords(pairs: LabelledPair[]): ProductSide[] {
+  const records = new Map<string, ProductSide>();
+  for (const { left, right } of pairs) records.set(left.title, left).set(right.title, right);
+  return [...records.values()];
 }
 
 export function loadMatchingSources(directory: string): MatchingSource[] {
@@ -31,6 +45,7 @@ export function loadMatchingSources(directory: string): MatchingSource[] {
     valid: loadCsvPairs(directory, name, 'valid'),
     heldOutTest: loadCsvPairs(directory, name, 'test'),
     hasTestSplit: true,
+    corpus: loadCsvRecords(directory, name),
   }));
   const wdcTrain = loadWdcProductsPairs(directory, 'train');
   if (wdcTrain.length > 0) {
@@ -41,6 +56,7 @@ export function loadMatchingSources(directory: string): MatchingSource[] {
       valid: wdcValid,
       heldOutTest: wdcValid,
       hasTestSplit: false,
+      corpus: pairRecords([...wdcTrain, ...wdcValid]),
     });
   }
   return sources;

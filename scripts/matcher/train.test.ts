@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledPair } from '../../packages/core/src/matching/datasets.ts';
-import { DEFAULT_TRAIN_OPTIONS, trainMatcher, type TrainingSource } from './train.ts';
+import { DEFAULT_TRAIN_OPTIONS, sourceIdf, trainMatcher, type TrainingSource } from './train.ts';
 
 /** A small labelled source: the same phone listed twice, or two different phones. */
 function source(name: string, brands: string[]): TrainingSource {
@@ -46,5 +46,24 @@ describe('trainMatcher', () => {
     const others = valid.scores.filter((_, index) => valid.labels[index] === 0);
     expect(Math.min(...matches)).toBeGreaterThan(Math.max(...others));
     expect(model.sameProductThreshold).toBeGreaterThanOrEqual(model.threshold);
+  });
+});
+
+describe('sourceIdf', () => {
+  const pooled = { documents: 10, df: { phone: 10 } };
+  const corpus = [
+    { title: 'Acme phone AC100' },
+    { title: 'Acme phone AC200' },
+    { title: 'Bolt phone BO100' },
+  ];
+
+  it("reads token rarity from the source's own unlabelled listings", () => {
+    const idf = sourceIdf({ corpus }, { corpusIdf: true, minDf: 2 }, pooled);
+    expect(idf).toEqual({ documents: 3, df: { phone: 3, acme: 2 } });
+  });
+
+  it('falls back to the pooled table without listings or when turned off', () => {
+    expect(sourceIdf({}, { corpusIdf: true, minDf: 2 }, pooled)).toBe(pooled);
+    expect(sourceIdf({ corpus }, { corpusIdf: false, minDf: 2 }, pooled)).toBe(pooled);
   });
 });

@@ -6,12 +6,12 @@ import type { LabelledPair } from '../../packages/core/src/matching/datasets.ts'
 import {
   computeFeatures,
   FEATURE_NAMES,
+  idfFromTitles,
   prepareSide,
   type IdfTable,
   type PreparedSide,
   type ProductSide,
 } from '../../packages/core/src/matching/features.ts';
-import { tokenize } from '../../packages/core/src/matching/normalize.ts';
 import {
   calibrate,
   hardConflict,
@@ -27,6 +27,8 @@ export interface TrainingSource {
   name: string;
   train: LabelledPair[];
   valid: LabelledPair[];
+  /** The source's unlabelled listings, for its own corpus statistics (`corpusIdf`). */
+  corpus?: ProductSide[];
 }
 
 export interface TrainOptions extends BoostingOptions {
@@ -36,6 +38,12 @@ export interface TrainOptions extends BoostingOptions {
   excluded: string[];
   /** Precision (%) the "same product" threshold must keep on the valid splits, pooled. */
   samePrecision: number;
+  /**
+   * Each source's pairs are featurised with token rarity read from that source's own unlabelled
+   * listings (`corpus`), as the comparison would read it from the catalog it searches, instead
+   * of one table pooled over the train pairs.
+   */
+  corpusIdf: boolean;
   log: (line: string) => void;
 }
 
@@ -58,6 +66,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   minDf: 4,
   excluded: ['shortLength', 'lengthRatio', 'fullTextContainment'],
   samePrecision: 95,
+  corpusIdf: true,
   log: () => {},
 };
 
@@ -80,14 +89,28 @@ export function featurize(pairs: LabelledPair[], idf: IdfTable): number[][] {
 export function buildIdf(pairLists: LabelledPair[][], minDf: number): IdfTable {
   const records = new Set<ProductSide>();
   for (const pairs of pairLists) for (const { left, right } of pairs) records.add(left).add(right);
-  const counts = new Map<string, number>();
-  for (const record of records)
-    for (const token of new Set(tokenize(record.title)))
-      counts.set(token, (counts.get(token) ?? 0) + 1);
-  const df: Record<string, number> = {};
-  for (const [token, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
-    if (count >= minDf) df[token] = count;
-  return { documents: records.size, df };
+  return recordIdf(records, minDf);
+}
+
+/** Document frequencies of title tokens over some records; only tokens in `minDf` or more. */
+export function recordIdf(records: Iterable<ProductSide>, minDf: number): IdfTable {
+  return idfFromTitles(
+    (function* () {
+      for (const record of records) yield record.title;
+    })(),
+    minDf,
+  );
+}
+
+/** The IDF a source's pairs are featurised with: its own listings' or the pooled one. */
+export function sourceIdf(
+  source: { corpus?: ProductSide[] },
+  options: Pick<TrainOptions, 'corpusIdf' | 'minDf'>,
+  pooled: IdfTable,
+): IdfTable {
+  return options.corpusIdf && source.corpus && source.corpus.length > 0
+    ? recordIdf(source.corpus, options.minDf)
+    : pooled;
 }
 
 export interface TrainedMatcher {
@@ -112,8 +135,9 @@ export function trainMatcher(
   );
   // Every source weighs the same in the loss, and within it positives and negatives 1 : 2.
   const rows: TrainingRow[] = [];
-  for (const source of sources) {
-    const features = featurize(source.train, idf);
+  const idfs = sources.map((source) => sourceIdf(source, options, idf));
+  for (const [position, source] of sources.entries()) {
+    const features = featurize(source.train, idfs[position]!);
     const positives = source.train.filter((pair) => pair.label === 1).length;
     features.forEach((x, index) => {
       const y = source.train[index]!.label;
@@ -133,8 +157,8 @@ export function trainMatcher(
   }
   // Valid pairs are scored as the shipped matcher scores them: a veto feature or a hard
   // conflict between the titles scales the probability down (score.ts).
-  const validSets = sources.map((source) => {
-    const x = featurize(source.valid, idf);
+  const validSets = sources.map((source, position) => {
+    const x = featurize(source.valid, idfs[position]!);
     return {
       name: source.name,
       labels: source.valid.map((pair) => pair.label),

@@ -102,6 +102,17 @@ function readTable(directory: string, dataset: CsvDataset, file: string): Map<st
   return table;
 }
 
+/**
+ * Every record of a CSV benchmark's two tables, unlabelled: the listings of its two shops, as a
+ * catalog holds them. Corpus statistics (token rarity) may be read from them without any label.
+ */
+export function loadCsvRecords(directory: string, dataset: CsvDataset): ProductSide[] {
+  return [
+    ...readTable(directory, dataset, 'tableA.csv').values(),
+    ...readTable(directory, dataset, 'tableB.csv').values(),
+  ];
+}
+
 /** The labelled pairs of one split of a CSV benchmark. */
 export function loadCsvPairs(directory: string, dataset: CsvDataset, split: Split): LabelledPair[] {
   const tableA = readTable(directory, dataset, 'tableA.csv');

@@ -28,10 +28,34 @@ export interface ProductSide {
   currency?: string | null;
 }
 
-/** Document frequencies of common tokens, learned from the train splits. */
+/**
+ * Document frequencies of common tokens: the shipped model's from its train splits; the
+ * comparison's from the catalog it searches (`idfFromTitles`).
+ */
 export interface IdfTable {
   documents: number;
   df: Record<string, number>;
+}
+
+/** Title tokens seen in fewer listings than this are left out of an IDF table (rarest weight). */
+export const IDF_MIN_DF = 4;
+
+/**
+ * Document frequencies of title tokens over some listings' titles, such as a catalog's offers;
+ * only tokens in `minDf` listings or more (others weigh as the rarest). Unlabelled: nothing but
+ * the titles is read.
+ */
+export function idfFromTitles(titles: Iterable<string>, minDf = IDF_MIN_DF): IdfTable {
+  const counts = new Map<string, number>();
+  let documents = 0;
+  for (const title of titles) {
+    documents += 1;
+    for (const token of new Set(tokenize(title))) counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  const df: Record<string, number> = {};
+  for (const [token, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+    if (count >= minDf) df[token] = count;
+  return { documents, df };
 }
 
 /** A side with everything the features need, computed once. */

@@ -11,7 +11,14 @@ export {
   tokenize,
   type NumericAttribute,
 } from './normalize.ts';
-export { FEATURE_NAMES, prepareSide, type PreparedSide, type ProductSide } from './features.ts';
+export {
+  FEATURE_NAMES,
+  idfFromTitles,
+  prepareSide,
+  type IdfTable,
+  type PreparedSide,
+  type ProductSide,
+} from './features.ts';
 export {
   defaultMatcherModel,
   matchTier,

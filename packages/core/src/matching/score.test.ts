@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { parseMatchLine } from './match-pairs.ts';
-import { prepareSide } from './features.ts';
+import { idfFromTitles, prepareSide } from './features.ts';
 import {
   calibrate,
   defaultMatcherModel,
@@ -156,5 +156,48 @@ describe('vetoes', () => {
       expect(result.isMatch).toBe(false);
       expect(result.score).toBeLessThan(defaultMatcherModel.threshold);
     }
+  });
+});
+
+describe('token rarity from the catalog being searched', () => {
+  // A shop of mice: every listing says "Acme Wireless Optical Mouse"; what sets one apart is
+  // its line (Silent, Gaming...). Elsewhere those words are rare, and sharing them means more.
+  const lines = ['Silent', 'Gaming', 'Travel', 'Ergo'];
+  const mice = Array.from(
+    { length: 400 },
+    (_, n) => `Acme Wireless Optical Mouse ${lines[n % 4]} ${n}`,
+  );
+  const things = Array.from(
+    { length: 1600 },
+    (_, n) => `Item ${['lamp', 'kettle', 'cable', 'desk'][n % 4]} number${n % 50} ${n}`,
+  );
+  const miceShop = idfFromTitles([...mice, ...things.slice(0, 100)]);
+  const generalShop = idfFromTitles([...mice.slice(0, 8), ...things]);
+  const silent = prepareSide({ title: 'Acme Wireless Optical Mouse Silent' });
+  const gaming = prepareSide({ title: 'Acme Wireless Optical Mouse Gaming' });
+  const silentAgain = prepareSide({ title: 'Acme Silent Wireless Mouse' });
+
+  it('counts in how many titles each word is, leaving out the rarest', () => {
+    expect(miceShop.documents).toBe(500);
+    expect(miceShop.df['mouse']).toBe(400);
+    expect(miceShop.df['silent']).toBe(100);
+    expect(miceShop.df['399']).toBeUndefined();
+  });
+
+  it('tells two lines of a product apart where every listing shares their other words', () => {
+    const inMiceShop = scorePreparedPair(silent, gaming, defaultMatcherModel, false, miceShop);
+    const inGeneralShop = scorePreparedPair(
+      silent,
+      gaming,
+      defaultMatcherModel,
+      false,
+      generalShop,
+    );
+    expect(inMiceShop.isMatch).toBe(false);
+    expect(inMiceShop.score).toBeLessThan(inGeneralShop.score / 2);
+    // The same line, worded otherwise, is still the same product there.
+    expect(
+      scorePreparedPair(silent, silentAgain, defaultMatcherModel, false, miceShop).isMatch,
+    ).toBe(true);
   });
 });

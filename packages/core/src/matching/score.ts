@@ -216,16 +216,20 @@ export function probability(
  * Score two sides already passed through `prepareSide` (reuse them when scoring many pairs).
  * `conflicted`: the caller found a hard conflict between the two listings (conflicts.ts), which
  * vetoes the match. The comparison reads the conflicts itself, with each shop's condition field,
- * and shows a conflicting listing as an alternative whatever its score.
+ * and shows a conflicting listing as an alternative whatever its score. `idf`: token rarity in
+ * the catalog being searched (`idfFromTitles` over its offers' titles), which the model was
+ * trained to read (each source's pairs with its own listings' rarity); the model's own table,
+ * from its train splits, when the catalog is too small to tell.
  */
 export function scorePreparedPair(
   left: PreparedSide,
   right: PreparedSide,
   model: MatcherModel = defaultMatcherModel,
   conflicted = false,
+  idf: IdfTable = model.idf,
 ): MatchResult {
   compile(model);
-  const { values, reasons } = computeFeatures(left, right, model.idf);
+  const { values, reasons } = computeFeatures(left, right, idf);
   const score = probability(values, model, conflicted);
   return { score, isMatch: score >= model.threshold, reasons };
 }
@@ -244,12 +248,14 @@ export function hardConflict(
 
 /**
  * Whether two retailer listings are the same product, with a confidence and human reasons. A
- * hard conflict between their titles vetoes the match, as it does in the comparison.
+ * hard conflict between their titles vetoes the match, as it does in the comparison. `idf`: token
+ * rarity in the listings' catalog when known (see `scorePreparedPair`).
  */
 export function scoreProductPair(
   left: ProductSide,
   right: ProductSide,
   model: MatcherModel = defaultMatcherModel,
+  idf: IdfTable = model.idf,
 ): MatchResult {
   const preparedLeft = prepareSide(left);
   const preparedRight = prepareSide(right);
@@ -258,5 +264,6 @@ export function scoreProductPair(
     preparedRight,
     model,
     hardConflict(left, preparedLeft, right, preparedRight),
+    idf,
   );
 }

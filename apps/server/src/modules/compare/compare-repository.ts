@@ -1,4 +1,10 @@
-import { TRIGRAM_SIMILARITY_THRESHOLD, trigramSimilarity, trigramsOf } from '@ipick/core';
+import {
+  idfFromTitles,
+  TRIGRAM_SIMILARITY_THRESHOLD,
+  trigramSimilarity,
+  trigramsOf,
+  type IdfTable,
+} from '@ipick/core';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/schema.ts';
 import { isListedOffer, isListedRetailer } from '../catalog/listed-retailers.ts';
@@ -44,6 +50,11 @@ const MAX_COMMON_WORD_HOLDERS = 20_000;
 const WORD_SAMPLE_PAGES = 800;
 /** ...and how long a sample serves before the next is taken in the background. */
 const WORD_SAMPLE_MAX_AGE_MS = 30 * 60_000;
+/**
+ * Sampled titles needed before the matcher reads token rarity from the catalog instead of its
+ * train splits (the smallest catalog it was measured on, Abt-Buy's two tables, has some 2,000).
+ */
+export const CATALOG_IDF_MIN_TITLES = 1_000;
 
 /** Words that offers' titles should all contain, and how many offers are expected to. */
 interface WordSet {
@@ -57,6 +68,8 @@ interface WordSample {
   titles: number;
   /** For each word, the numbers of the sampled titles that hold it, ascending. */
   titlesWith: Map<string, number[]>;
+  /** Token rarity over the sampled titles for the matcher; null below CATALOG_IDF_MIN_TITLES. */
+  idf: IdfTable | null;
 }
 
 /**
@@ -201,6 +214,16 @@ export class CompareRepository {
         return words.length === 0 || words.some((each) => sample.titlesWith.has(each));
       })
       .join(' ');
+  }
+
+  /**
+   * Token rarity in this catalog's offer titles (from the same sample as the word look-ups,
+   * renewed with it), for the matcher to weigh words by: a series name common here weighs
+   * little, a model number few offers have weighs most. Null while the catalog is too small to
+   * tell; the matcher then uses its own table.
+   */
+  async catalogIdf(): Promise<IdfTable | null> {
+    return (await this.#currentWordSample()).idf;
   }
 
   async #similarTitles(db: Db, title: string, sets: WordSet[]): Promise<OfferView[]> {
@@ -357,7 +380,11 @@ export class CompareRepository {
         else titlesWith.set(word, [index]);
       }
     });
-    return { offers, titles: titles.length, titlesWith };
+    const idf =
+      titles.length >= CATALOG_IDF_MIN_TITLES
+        ? idfFromTitles(titles.map(({ title }) => title))
+        : null;
+    return { offers, titles: titles.length, titlesWith, idf };
   }
 
   /** True when ipick has the catalog of the shop at `host` (one of its feeds was imported). */

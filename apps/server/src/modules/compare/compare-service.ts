@@ -222,11 +222,12 @@ export class CompareService {
     };
 
     // The look-ups are independent: on PostgreSQL they run side by side.
-    const [ofProduct, withGtin, withSimilarTitles, mismatched] = await Promise.all([
+    const [ofProduct, withGtin, withSimilarTitles, mismatched, catalogIdf] = await Promise.all([
       offer?.productId ? this.#repository.offersOfProduct(offer.productId, offer.id) : [],
       product.gtin ? this.#repository.offersWithGtin(product.gtin) : [],
       this.#offersWithSimilarTitles(product),
       this.#confirmedMismatches({ offerId: offer?.id ?? null, url: product.url }),
+      this.#repository.catalogIdf(),
     ]);
     // A catalog link or a shared GTIN is the same product unless a hard difference says not.
     for (const candidate of ofProduct) {
@@ -254,7 +255,15 @@ export class CompareService {
     for (const candidate of withSimilarTitles) {
       if (candidates.get(candidate.id)?.evidenceTier === 'same') continue;
       const candidateSide = sideOf(candidate);
-      const match = scorePreparedPair(pastedSide, candidateSide);
+      // Words weigh by how rare they are in this catalog, as the matcher was trained to read
+      // them (each source with its own listings' rarity; docs/benchmarks.md).
+      const match = scorePreparedPair(
+        pastedSide,
+        candidateSide,
+        undefined,
+        false,
+        catalogIdf ?? undefined,
+      );
       // The matcher's score is the chance that it is the very product: another colour or size,
       // or the next model of the brand, scores low, and as alternatives they are the closest
       // there are.
