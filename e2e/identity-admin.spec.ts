@@ -74,3 +74,64 @@ test('an operator turns on production mode, sees the checklist and fixes a domai
     expect(restored.ok(), await restored.text()).toBe(true);
   }
 });
+
+const TEMPLATES = '/api/admin/identity/internal/email-templates';
+
+test('an operator edits an email template and sees the preview change', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await signInAsAdmin(browser);
+  const { templates } = (await (await admin.request.get(TEMPLATES)).json()) as {
+    templates: { id: string; display_name: string; tsx_source: string }[];
+  };
+  const template = templates[0]!;
+  const edited = [
+    "import { Heading } from '@react-email/components';",
+    'export function EmailTemplate() {',
+    '  return <Heading>Welcome to the edited preview</Heading>;',
+    '}',
+  ].join('\n');
+
+  try {
+    await admin.goto('/admin?tab=identity');
+    const section = admin.getByRole('region', { name: 'Email templates and themes' });
+    await section
+      .getByRole('list', { name: 'Email templates' })
+      .getByRole('button', { name: template.display_name })
+      .click();
+    const preview = section.frameLocator(`iframe[title="Preview of ${template.display_name}"]`);
+    await expect(preview.locator('body')).not.toBeEmpty({ timeout: 20_000 });
+    await expect(preview.locator('body')).not.toContainText('Welcome to the edited preview');
+
+    const editor = section.getByRole('textbox', { name: `${template.display_name} source` });
+    await editor.fill(edited);
+    await expect(preview.getByText('Welcome to the edited preview')).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // A source that does not compile: the server's message, and the last good preview stays.
+    await editor.fill(edited.replace('</Heading>', ''));
+    await expect(section.getByRole('alert', { name: 'Preview error' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(preview.getByText('Welcome to the edited preview')).toBeVisible();
+
+    await editor.fill(edited.replace('edited preview', 'saved template'));
+    await expect(preview.getByText('Welcome to the saved template')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(section.getByRole('alert', { name: 'Preview error' })).toHaveCount(0);
+    await section.getByRole('button', { name: `Save ${template.display_name}` }).click();
+    await expect(admin.getByText(`${template.display_name} saved`)).toBeVisible();
+    const after = (await (await admin.request.get(TEMPLATES)).json()) as {
+      templates: typeof templates;
+    };
+    expect(after.templates.find((t) => t.id === template.id)?.tsx_source).toContain(
+      'Welcome to the saved template',
+    );
+  } finally {
+    const restored = await admin.request.patch(`${TEMPLATES}/${template.id}`, {
+      data: { tsx_source: template.tsx_source },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
+});
