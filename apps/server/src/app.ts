@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.identitySecret ? { secret: deps.identitySecret } : {}),
     stripe: config.stripe ?? null,
     aiChat: config.aiChat ?? null,
+    webhookDelivery: { allowPrivate: config.fetchAllowPrivate },
     ...deps.identityOptions,
   });
   // Webhooks go out from the queue while the app runs.
@@ -269,7 +270,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     identity,
   });
   await app.register(businessModule, { db: database.db, auth });
-  await app.register(singlePageAppPlugin, { root: deps.webRoot ?? defaultWebRoot });
+  await app.register(singlePageAppPlugin, {
+    root: deps.webRoot ?? defaultWebRoot,
+    // Browse's categories come inside its HTML: the page shows them without an API call.
+    pageData: async (path) =>
+      path === '/browse' || path.startsWith('/browse/')
+        ? { 'catalog/categories': { categories: await browse.listCategories() } }
+        : undefined,
+  });
   return app;
 }
 

@@ -94,7 +94,10 @@ async function deliveryLog(endpointId: string): Promise<LoggedMessage[]> {
 
 beforeAll(async () => {
   ctx = await startIdentityApp({
-    identityOptions: { webhookDelivery: { pollMs: 50, retryDelaysMs: [300, 300] } },
+    identityOptions: {
+      // The receiver is on loopback, which IPICK_FETCH_ALLOW_PRIVATE=1 allows.
+      webhookDelivery: { pollMs: 50, retryDelaysMs: [300, 300], allowPrivate: true },
+    },
   });
   receiver = await startReceiver();
   const tokenResponse = await adminCall('POST', '/webhooks/svix-token', {});
@@ -280,6 +283,71 @@ describe('the delivery log', () => {
     expect(await repository.pruneFinished(later)).toBeGreaterThanOrEqual(1);
     expect(await deliveryLog(endpoint.id)).toEqual([]);
     await portal('DELETE', `/endpoints/${endpoint.id}`);
+  });
+});
+
+describe('private addresses', () => {
+  it('refuses a loopback endpoint, and does not deliver to one stored anyway', async () => {
+    const guarded = await startIdentityApp({
+      identityOptions: { webhookDelivery: { pollMs: 50, retryDelaysMs: [] } },
+    });
+    try {
+      const token = (
+        await guarded.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/svix-token',
+          headers: {
+            'x-stack-project-id': guarded.keys.projectId,
+            'x-stack-access-type': 'admin',
+            'x-stack-super-secret-admin-key': guarded.keys.superSecretAdminKey,
+          },
+          payload: {},
+        })
+      ).json<{ token: string }>().token;
+      const create = (url: string) =>
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/portal/endpoints',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { url },
+        });
+      const literal = await create(receiver.url);
+      expectKnownError(literal, 400, 'SCHEMA_ERROR');
+      expect(literal.json<{ error: string }>().error).toMatch(/body\.url: points at a loopback/);
+
+      // One stored before the rule (or by hand) is refused at delivery, each attempt logged.
+      const endpointId = crypto.randomUUID();
+      await new WebhooksRepository(guarded.testDb.database.db).insertEndpoint({
+        id: endpointId,
+        projectId: guarded.keys.projectId,
+        url: receiver.url,
+        description: '',
+        secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
+        eventTypes: null,
+        disabled: false,
+      });
+      receiver.received.length = 0;
+      await guarded.api.call('POST', '/users', { tier: 'server', body: {} });
+      const message = await waitFor('the refused attempt', async () => {
+        const response = await guarded.app.inject({
+          method: 'GET',
+          url: `/api/v1/webhooks/portal/messages?endpoint_id=${endpointId}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const [first] = response.json<{
+          items: (LoggedMessage & { attempt_log: { error: string | null }[] })[];
+        }>().items;
+        return first?.status === 'failed' ? first : undefined;
+      });
+      expect(message.attempt_log[0]).toMatchObject({
+        status: 'failed',
+        response_status_code: null,
+        error: 'refused: private_address',
+      });
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
   });
 });
 

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { Agent, fetch } from 'undici';
+import { createCheckedLookup, systemResolver } from '../../../platform/fetcher/checked-lookup.ts';
+import { FetchRefusedError } from '../../../platform/fetcher/fetch-refused-error.ts';
+import { checkTargetUrl } from '../../../platform/fetcher/url-policy.ts';
+import { knownErrors } from '../core/known-errors.ts';
 import type { IdentityEvent, IdentityEvents } from '../core/identity-events.ts';
 import { hashToken, randomToken } from '../core/secrets.ts';
 import type {
@@ -30,6 +35,12 @@ export interface WebhookDeliveryOptions {
   retryDelaysMs?: number[];
   /** How long one delivery may take, answer included; 15 s by default. */
   timeoutMs?: number;
+  /**
+   * Deliver to loopback and private-network addresses (IPICK_FETCH_ALLOW_PRIVATE=1: tests and
+   * local demos). Off by default: a project owner could otherwise reach the server's own
+   * network and read the answers in the delivery log.
+   */
+  allowPrivate?: boolean;
 }
 
 /** How long a portal token (POST /webhooks/svix-token) opens the portal endpoints. */
@@ -54,6 +65,8 @@ export class Webhooks {
   readonly #pollMs: number;
   readonly #timeoutMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #policy: { allowPrivate: boolean };
+  readonly #agent: Agent;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #again = false;
@@ -69,6 +82,28 @@ export class Webhooks {
     this.#pollMs = options.pollMs ?? 1000;
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#onError = options.onError;
+    this.#policy = { allowPrivate: options.allowPrivate ?? false };
+    // Every address a host name resolves to is checked as the socket connects.
+    this.#agent = new Agent({
+      connect: { lookup: createCheckedLookup(systemResolver, this.#policy) },
+    });
+  }
+
+  /**
+   * Refuses an endpoint URL that is not http(s) or names a private address outright; host names
+   * are checked again, by address, at each delivery.
+   */
+  checkUrl(url: string): void {
+    try {
+      checkTargetUrl(url, this.#policy);
+    } catch (error) {
+      if (!(error instanceof FetchRefusedError)) throw error;
+      throw knownErrors.schemaError(
+        error.reason === 'private_address'
+          ? 'body.url: points at a loopback or private-network address, which webhooks do not reach'
+          : `body.url: ${error.message}`,
+      );
+    }
   }
 
   /** Listens to the identity events: each is queued for the project's endpoints. */
@@ -102,6 +137,7 @@ export class Webhooks {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#running;
+    await this.#agent.close();
   }
 
   /** Delivers what is due now, without waiting for the next poll. */
@@ -148,7 +184,9 @@ export class Webhooks {
     let error: string | null = null;
     try {
       const signature = new Webhook(endpoint.secret).sign(message.id, timestamp, body);
-      const response = await fetch(endpoint.url, {
+      const { url } = checkTargetUrl(endpoint.url, this.#policy);
+      const response = await fetch(url, {
+        dispatcher: this.#agent,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -216,6 +254,7 @@ export class Webhooks {
     projectId: string,
     input: { url: string; description?: string; eventTypes?: string[] | null },
   ): Promise<WebhookEndpoint> {
+    this.checkUrl(input.url);
     const id = randomUUID();
     await this.#repository.insertEndpoint({
       id,
@@ -239,6 +278,7 @@ export class Webhooks {
       disabled?: boolean;
     },
   ): Promise<WebhookEndpoint | null> {
+    if (changes.url !== undefined) this.checkUrl(changes.url);
     await this.#repository.updateEndpoint(projectId, id, changes);
     return this.#repository.findEndpoint(projectId, id);
   }
@@ -269,6 +309,10 @@ export class Webhooks {
 }
 
 function describeFailure(error: unknown): string {
+  const refused = [error, (error as { cause?: unknown } | null)?.cause].find(
+    (e): e is FetchRefusedError => e instanceof FetchRefusedError,
+  );
+  if (refused) return `refused: ${refused.reason}`;
   if (error instanceof Error) {
     if (error.name === 'TimeoutError') return 'no answer in time';
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
