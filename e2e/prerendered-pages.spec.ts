@@ -55,6 +55,13 @@ test('Browse arrives as the site shell and shows its categories without console 
   expect(html).toContain('data-prerendered="shell"');
   expect(html).toContain('aria-label="Main"');
   expect(html).toContain('aria-busy="true"');
+  // Its categories come inside the page, so the browser asks the API for none of them.
+  expect(html).toContain('<script type="application/json" id="ipick-page-data">');
+
+  const categoryCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/catalog/categories') categoryCalls.push(sent.url());
+  });
 
   const errors = watchForErrors(page);
   await page.goto('/browse');
@@ -62,5 +69,6 @@ test('Browse arrives as the site shell and shows its categories without console 
     page.getByRole('list', { name: 'Categories' }).getByRole('listitem').first(),
   ).toBeVisible();
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+  expect(categoryCalls).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -90,6 +90,26 @@ describe('prerendered pages', () => {
     expect(answer.body).toContain('data-prerendered="landing"');
   });
 
+  it("sends Browse's categories inside its HTML, compressed, as the page reads them", async () => {
+    const app = await appServing({ 'index.html': landingHtml, 'shell.html': shellHtml });
+    const answer = await app.inject({
+      url: '/browse',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/html');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(answer.rawPayload).toString();
+    expect(html).toContain('data-prerendered="shell"');
+    const inline = /<script type="application\/json" id="ipick-page-data">([^<]*)<\/script>/.exec(
+      html,
+    );
+    expect(inline).not.toBeNull();
+    const categories = (await app.inject({ url: '/api/catalog/categories' })).json<unknown>();
+    expect(JSON.parse(inline![1]!)).toEqual({ 'catalog/categories': categories });
+  });
+
   it('still answers an unknown API path with a JSON 404', async () => {
     const app = await appServing({ 'index.html': landingHtml, 'shell.html': shellHtml });
     const answer = await app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });

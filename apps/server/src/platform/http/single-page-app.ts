@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withPageData } from './page-data.ts';
 
 interface SinglePageAppOptions {
   /** The web app's build output (index.html and assets/). */
   root: string;
+  /**
+   * The data a page address would fetch first, keyed as the web app's queries read it
+   * (apps/web/src/lib/page-data.ts), or undefined when there is none to send with the page.
+   */
+  pageData?: (path: string) => Promise<Record<string, unknown> | undefined>;
 }
 
 /**
@@ -15,7 +24,7 @@ interface SinglePageAppOptions {
  * left them (`x.js.br`, `x.js.gz` beside `x.js`), chosen by the request's Accept-Encoding.
  */
 export const singlePageAppPlugin = fp<SinglePageAppOptions>(
-  async (app: FastifyInstance, { root }) => {
+  async (app: FastifyInstance, { root, pageData }) => {
     const hasBuild = existsSync(`${root}/index.html`);
     // The build's shell (header, footer and a skeleton, scripts/prerender-web.ts) for
     // every page but the landing page, which index.html holds; older builds have only index.html.
@@ -38,9 +47,20 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
       app.log.warn({ root }, 'web app build not found; run `npm run build` to serve the pages');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (hasBuild && isPageRequest(request)) {
-        return reply.header('cache-control', 'no-cache').sendFile(pageShell);
+        reply.header('cache-control', 'no-cache');
+        const path = request.url.split('?')[0] ?? '';
+        // Without its data the page is still whole: it fetches what is missing.
+        const data = await pageData?.(path).catch((error: unknown) => {
+          request.log.warn({ err: error, path }, 'page data not read; the page will fetch it');
+          return undefined;
+        });
+        if (!data) return reply.sendFile(pageShell);
+        // Read on each such request (a few KB), so that a new build is served without a restart;
+        // this answer is compressed as it goes, not taken from the build's .br and .gz.
+        const shell = await readFile(`${root}/${pageShell}`, 'utf8');
+        return sendHtml(request, reply, withPageData(shell, data));
       }
       return sendNotFound(request, reply);
     });
@@ -55,6 +75,26 @@ export function isPageRequest(request: FastifyRequest): boolean {
   const isApi = path === '/api' || path.startsWith('/api/');
   // Browsers navigating ask for HTML; scripts, images and fetches do not.
   return isRead && !isApi && (request.headers.accept ?? '').includes('text/html');
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page made for this request, compressed as the client accepts (brotli, else gzip):
+ * @fastify/compress (compression.ts) does not hook the not-found handler that sends it.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  }
+  return reply.send(html);
 }
 
 function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

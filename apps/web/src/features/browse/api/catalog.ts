@@ -1,6 +1,7 @@
-import type { BrowseQuery } from '@ipick/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrowseQuery, CatalogCategoriesResponse } from '@ipick/contracts';
 import { apiFetch, lazySchema } from '@/lib/api-client';
+import { takePageData } from '@/lib/page-data';
 
 // The landing and Browse pages show these answers: their schemas (and the validation library)
 // load with the calls, so the pages render before they are downloaded.
@@ -21,6 +22,8 @@ export function categoriesQueryOptions() {
     queryFn: ({ signal }) =>
       apiFetch('/api/catalog/categories', { signal, schema: catalogCategoriesResponseSchema }),
     staleTime: 5 * 60_000,
+    // Browse's HTML carries the answer (the server's page data): no call on the first visit.
+    initialData: () => takePageData<CatalogCategoriesResponse>('catalog/categories'),
   });
 }
 
