@@ -38,7 +38,7 @@ export interface IdfTable {
 }
 
 /** Title tokens seen in fewer listings than this are left out of an IDF table (rarest weight). */
-export const IDF_MIN_DF = 4;
+export const IDF_MIN_DF = 8;
 
 /**
  * Document frequencies of title tokens over some listings' titles, such as a catalog's offers;
