@@ -31,7 +31,7 @@ export interface IdentityAnswer {
 export async function identityCall(
   server: string,
   access: ProjectAccess,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { body?: unknown; accessToken?: string; refreshToken?: string } = {},
 ): Promise<IdentityAnswer> {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,8 +125,16 @@ describe('npm run ipick -- login / whoami', () => {
     expect(who.stdout).toContain(email);
     expect(who.stdout).toContain(server);
 
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { refreshToken: string };
     const out = await runCli(['logout']).done;
     expect(out.stdout).toContain('Signed out.');
+    // The session is ended on the server too, not only forgotten here.
+    const refreshAfterLogout = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sessions/current/refresh',
+      headers: { ...headers, 'x-stack-refresh-token': stored.refreshToken },
+    });
+    expect(refreshAfterLogout.statusCode).toBeGreaterThanOrEqual(400);
     const after = await runCli(['whoami']).done;
     expect(after.code).toBe(1);
     expect(after.stderr).toContain('Not signed in. Run ipick login first.');

@@ -105,7 +105,8 @@ interface IdentityUser {
   display_name: string | null;
 }
 
-async function currentUser(credentials: StoredCredentials): Promise<IdentityUser> {
+/** A fresh access token for the stored session, or null once the server has ended it. */
+async function accessTokenOf(credentials: StoredCredentials): Promise<string | null> {
   const refreshed = await identityCall(
     credentials.server,
     credentials,
@@ -113,11 +114,15 @@ async function currentUser(credentials: StoredCredentials): Promise<IdentityUser
     '/auth/sessions/current/refresh',
     { refreshToken: credentials.refreshToken },
   );
-  if (refreshed.status !== 200 || typeof refreshed.body.access_token !== 'string') {
-    throw new CliError('Your sign-in has ended. Run ipick login again.');
-  }
+  const token = refreshed.body.access_token;
+  return refreshed.status === 200 && typeof token === 'string' ? token : null;
+}
+
+async function currentUser(credentials: StoredCredentials): Promise<IdentityUser> {
+  const accessToken = await accessTokenOf(credentials);
+  if (!accessToken) throw new CliError('Your sign-in has ended. Run ipick login again.');
   const me = await identityCall(credentials.server, credentials, 'GET', '/users/me', {
-    accessToken: refreshed.body.access_token,
+    accessToken,
   });
   if (me.status !== 200) throw new CliError(`Could not read your account: ${describeFailure(me)}`);
   return me.body as unknown as IdentityUser;
@@ -143,22 +148,10 @@ export async function logout(io: CliIo): Promise<void> {
     return;
   }
   try {
-    const refreshed = await identityCall(
-      credentials.server,
-      credentials,
-      'POST',
-      '/auth/sessions/current/refresh',
-      { refreshToken: credentials.refreshToken },
-    );
-    if (typeof refreshed.body.access_token === 'string') {
-      await fetch(`${credentials.server}/api/v1/auth/sessions/current`, {
-        method: 'DELETE',
-        headers: {
-          'x-stack-access-type': 'client',
-          'x-stack-project-id': credentials.projectId,
-          'x-stack-publishable-client-key': credentials.publishableClientKey,
-          'x-stack-access-token': refreshed.body.access_token,
-        },
+    const accessToken = await accessTokenOf(credentials);
+    if (accessToken) {
+      await identityCall(credentials.server, credentials, 'DELETE', '/auth/sessions/current', {
+        accessToken,
       });
     }
   } catch {
