@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_TIER_ROUTES } from '../admin/routes.ts';
+import { listAdminRoute } from '../admin/admin-route-list.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import {
@@ -39,7 +39,7 @@ export async function aiChatRoutes(app: FastifyInstance, { identity }: AiChatRou
     handler: (ctx: IdentityRequestContext, id: string, request: FastifyRequest) => Promise<unknown>,
   ) => {
     const url = '/internal/ai-chat/:id';
-    ADMIN_TIER_ROUTES.push({ method, url });
+    listAdminRoute(method, url);
     app.route({
       method,
       url,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_TIER_ROUTES } from '../admin/routes.ts';
+import { listAdminRoute } from '../admin/admin-route-list.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import type {
@@ -187,7 +187,7 @@ export async function paymentRoutes(app: FastifyInstance, { identity }: PaymentR
   // ---- the project's Stripe account (admin tier) ----
 
   const adminPost = (url: string, handler: (project: ProjectRecord) => Promise<unknown>) => {
-    ADMIN_TIER_ROUTES.push({ method: 'POST', url });
+    listAdminRoute('POST', url);
     app.post(url, async (request) => {
       const ctx = requireAccess(await resolveRequestContext(request, identity), ['admin']);
       return handler(ctx.project);

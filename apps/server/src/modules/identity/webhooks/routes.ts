@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_TIER_ROUTES } from '../admin/routes.ts';
+import { listAdminRoute } from '../admin/admin-route-list.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import { IDENTITY_EVENT_TYPES } from '../core/identity-events.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
@@ -94,7 +94,7 @@ function presentMessage(message: WebhookMessage & { attemptLog: WebhookAttempt[]
 export async function webhookRoutes(app: FastifyInstance, { identity }: WebhookRoutesOptions) {
   const { webhooks } = identity;
 
-  ADMIN_TIER_ROUTES.push({ method: 'POST', url: '/webhooks/svix-token' });
+  listAdminRoute('POST', '/webhooks/svix-token');
   app.post('/webhooks/svix-token', async (request) => {
     const ctx = requireAccess(await resolveRequestContext(request, identity), ['admin']);
     const { token, expiresAt } = await webhooks.createPortalToken(ctx.project.id);
