@@ -50,10 +50,10 @@ async function attemptCode(email: string) {
   return response.json<{ details: { attempt_code: string } }>().details.attempt_code;
 }
 
-const recoverySignIn = (code: string, recoveryCode: string) =>
+const recoverySignIn = (code: string, recoveryCode: string, remoteAddress = newAddress()) =>
   api.call('POST', '/auth/mfa/sign-in', {
     body: { type: 'recovery_code', recovery_code: recoveryCode, code },
-    remoteAddress: newAddress(),
+    remoteAddress,
   });
 
 describe('two-factor recovery codes', () => {
@@ -114,6 +114,28 @@ describe('two-factor recovery codes', () => {
     const spent = await recoverySignIn(attempt, codes[2]!);
     expect(spent.statusCode).toBe(409);
     expect(spent.headers['x-stack-known-error']).toBe('VERIFICATION_CODE_ALREADY_USED');
+  });
+
+  it('count wrong guesses against the account from that address, as wrong TOTP codes do', async () => {
+    const { email, accessToken } = await signedUpUser();
+    await setSecret(accessToken, randomBytes(20));
+    const codes = (
+      await api.call('POST', '/auth/mfa/recovery-codes', { accessToken, body: {} })
+    ).json<{ recovery_codes: string[] }>().recovery_codes;
+
+    const attacker = newAddress();
+    const attempt = await attemptCode(email);
+    for (let guess = 0; guess < 5; guess++) {
+      const wrong = await recoverySignIn(attempt, `wrong-${guess}`, attacker);
+      expect(wrong.headers['x-stack-known-error']).toBe('INVALID_RECOVERY_CODE');
+    }
+    // Even the right code is refused from that address once its guesses are spent.
+    const limited = await recoverySignIn(attempt, codes[0]!, attacker);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner, elsewhere, still signs in with it.
+    expect((await recoverySignIn(await attemptCode(email), codes[0]!)).statusCode).toBe(200);
   });
 
   it('stop working when the secret changes or two-factor is turned off', async () => {
