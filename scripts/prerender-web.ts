@@ -21,6 +21,50 @@ export function withRootMarkup(html: string, markup: string, kind: 'landing' | '
   return html.replace(ROOT, () => `<div id="root" data-prerendered="${kind}">${markup}</div>`);
 }
 
+/**
+ * Shells that also name a page's own code (`<link rel="modulepreload">`), so that the browser
+ * downloads it alongside the entry instead of after it has run: file name → route module.
+ */
+const PAGE_SHELLS = {
+  'shell-browse.html': 'src/app/routes/browse.tsx',
+  'shell-results.html': 'src/app/routes/new-search.tsx',
+} as const;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** A chunk's file and every file it imports statically, depth first. */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}
+
+/** `html` preloading the route module's chunks that the entry does not already load. */
+export function withModulePreloads(
+  html: string,
+  manifest: Record<string, ManifestChunk>,
+  routeModule: string,
+): string {
+  if (!manifest[routeModule]) throw new Error(`the build has no chunk for ${routeModule}`);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
+  const links = [...staticClosure(manifest, routeModule)]
+    .filter((file) => !loaded.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  return html.replace('</head>', () => `${links}</head>`);
+}
+
 function writeCompressed(path: string, html: string): void {
   writeFileSync(path, html);
   writeFileSync(
@@ -59,7 +103,14 @@ async function main(): Promise<void> {
       '',
     );
     writeCompressed(resolve(outDir, 'index.html'), withRootMarkup(template, landing, 'landing'));
-    writeCompressed(resolve(outDir, 'shell.html'), withRootMarkup(template, shell, 'shell'));
+    const shellPage = withRootMarkup(template, shell, 'shell');
+    writeCompressed(resolve(outDir, 'shell.html'), shellPage);
+    const manifest = JSON.parse(
+      readFileSync(resolve(outDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    for (const [file, routeModule] of Object.entries(PAGE_SHELLS)) {
+      writeCompressed(resolve(outDir, file), withModulePreloads(shellPage, manifest, routeModule));
+    }
   } finally {
     await vite.close();
   }

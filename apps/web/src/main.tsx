@@ -25,16 +25,10 @@ const app = (
 
 // The build prerendered the landing page into index.html (scripts/prerender-web.ts): on `/` React
 // takes over that markup instead of drawing it again. Anywhere else the markup is the shell
-// (header and skeleton, or the landing page sent for `/?error=...`), painted while this
-// script downloaded; createRoot replaces it with the page.
-if (isPrerenderedLanding(container, pathname, search)) hydrateRoot(container, app);
-else createRoot(container).render(app);
-
-function isPrerenderedLanding(root: HTMLElement, path: string, query: string): boolean {
-  // An error in the query (spec §2's invalid-url notice) changes what the landing page shows.
-  return (
-    root.dataset.prerendered === 'landing' &&
-    path === '/' &&
-    !new URLSearchParams(query).has('error')
-  );
+// (header and skeleton, or the landing page sent for `/?error=...`, whose notice changes what
+// it shows), painted while this script downloaded; createRoot replaces it with the page.
+if (container.dataset.prerendered === 'landing' && pathname === '/' && !/[?&]error=/.test(search)) {
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
 }

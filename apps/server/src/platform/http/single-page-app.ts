@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { productUrlFromLocation } from '@ipick/core';
 import { withPageData } from './page-data.ts';
 
 interface SinglePageAppOptions {
@@ -29,6 +30,11 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
     // The build's shell (header, footer and a skeleton, scripts/prerender-web.ts) for
     // every page but the landing page, which index.html holds; older builds have only index.html.
     const pageShell = existsSync(`${root}/shell.html`) ? 'shell.html' : 'index.html';
+    // The same shell naming Browse's or the results page's code, for those addresses.
+    const shellFor = (path: string, query: string): string => {
+      const page = pageShellName(path, query);
+      return page && existsSync(`${root}/${page}`) ? page : pageShell;
+    };
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -50,16 +56,17 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
     app.setNotFoundHandler(async (request, reply) => {
       if (hasBuild && isPageRequest(request)) {
         reply.header('cache-control', 'no-cache');
-        const path = request.url.split('?')[0] ?? '';
+        const [path = '', query = ''] = request.url.split(/\?(.*)/s);
+        const shellFile = shellFor(path, query ? `?${query}` : '');
         // Without its data the page is still whole: it fetches what is missing.
         const data = await pageData?.(path).catch((error: unknown) => {
           request.log.warn({ err: error, path }, 'page data not read; the page will fetch it');
           return undefined;
         });
-        if (!data) return reply.sendFile(pageShell);
+        if (!data) return reply.sendFile(shellFile);
         // Read on each such request (a few KB), so that a new build is served without a restart;
         // this answer is compressed as it goes, not taken from the build's .br and .gz.
-        const shell = await readFile(`${root}/${pageShell}`, 'utf8');
+        const shell = await readFile(`${root}/${shellFile}`, 'utf8');
         return sendHtml(request, reply, withPageData(shell, data));
       }
       return sendNotFound(request, reply);
@@ -67,6 +74,18 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
   },
   { name: 'single-page-app' },
 );
+
+/**
+ * The build's shell for a page address that has one of its own (scripts/prerender-web.ts):
+ * Browse, and the results page, which a product link in the path also opens (spec §2).
+ */
+function pageShellName(path: string, query: string): string | undefined {
+  if (path === '/browse' || path.startsWith('/browse/')) return 'shell-browse.html';
+  if (path.startsWith('/new-search/') || productUrlFromLocation(path, query, '') !== null) {
+    return 'shell-results.html';
+  }
+  return undefined;
+}
 
 /** A browser navigating to a page, as opposed to a script, an asset or an API call. */
 export function isPageRequest(request: FastifyRequest): boolean {
