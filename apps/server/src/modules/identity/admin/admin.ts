@@ -18,7 +18,7 @@ import {
 } from '../core/projects.ts';
 import type { Accounts } from '../core/accounts.ts';
 import { toServerUser } from '../core/user-presenter.ts';
-import { definitionsOf, type PermissionScope } from '../permissions/permission-definitions.ts';
+import { definitionsOf, type PermissionScope } from '../core/permission-definitions.ts';
 import type { Teams } from '../teams/teams.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import {

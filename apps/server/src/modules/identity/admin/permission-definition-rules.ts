@@ -5,7 +5,7 @@ import {
   definitionsOf,
   SYSTEM_TEAM_PERMISSIONS,
   type PermissionScope,
-} from '../permissions/permission-definitions.ts';
+} from '../core/permission-definitions.ts';
 
 /**
  * Changes to a project's permission definitions (stack-auth.md §3.14), made on its config, the

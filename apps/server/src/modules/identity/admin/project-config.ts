@@ -8,7 +8,7 @@ import type {
 } from '../core/identity-repository.ts';
 import { knownErrors } from '../core/known-errors.ts';
 import { hashToken } from '../core/secrets.ts';
-import { defaultGrants, definitionsOf } from '../permissions/permission-definitions.ts';
+import { defaultGrants, definitionsOf } from '../core/permission-definitions.ts';
 import { refuseCycles, permissionDefinitionErrors } from './permission-definition-rules.ts';
 
 /**

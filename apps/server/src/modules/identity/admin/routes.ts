@@ -10,7 +10,7 @@ import {
   type IdentityRequestContext,
 } from '../core/request-context.ts';
 import { success } from '../core/route-helpers.ts';
-import type { PermissionScope } from '../permissions/permission-definitions.ts';
+import type { PermissionScope } from '../core/permission-definitions.ts';
 import { ProductionModeRefused, type Admin, type ProjectUpdate } from './admin.ts';
 
 interface AdminRoutesOptions {

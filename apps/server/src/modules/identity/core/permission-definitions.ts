@@ -1,4 +1,4 @@
-import type { PermissionDefinition, ProjectConfig } from '../core/identity-repository.ts';
+import type { PermissionDefinition, ProjectConfig } from './identity-repository.ts';
 
 export type PermissionScope = 'team' | 'project';
 

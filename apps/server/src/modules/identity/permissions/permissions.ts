@@ -8,7 +8,7 @@ import {
   definitionsOf,
   expandPermissions,
   type PermissionScope,
-} from './permission-definitions.ts';
+} from '../core/permission-definitions.ts';
 import type { PermissionsRepository, TeamGrant } from './permissions-repository.ts';
 
 /**
