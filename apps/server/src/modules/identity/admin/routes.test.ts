@@ -263,6 +263,20 @@ describe('projects', () => {
 });
 
 describe('API keys', () => {
+  it('names an end date past what a date can hold, instead of failing on it', async () => {
+    const created = await adminCall('POST', '/internal/api-keys', {
+      body: {
+        description: 'far future',
+        expires_at_millis: 9_000_000_000_000_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: false,
+        has_super_secret_admin_key: false,
+      },
+    });
+    expectKnownError(created, 400, 'SCHEMA_ERROR');
+    expect(created.json<{ error: string }>().error).toContain('body.expires_at_millis');
+  });
+
   it('shows a new key once, stores only its hash, and stops honouring it once revoked', async () => {
     const created = await adminCall('POST', '/internal/api-keys', {
       body: {

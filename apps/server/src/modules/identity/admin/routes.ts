@@ -107,9 +107,15 @@ const projectCreateBody = z.strictObject({
   owner_team_id: z.uuid().optional(),
   ...projectFields,
 });
+const LAST_EXPIRY_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const apiKeyCreateBody = z.strictObject({
   description: z.string().max(1000),
-  expires_at_millis: z.number().int().positive(),
+  // A JavaScript date (and the database's timestamp) ends long before the largest safe integer.
+  expires_at_millis: z
+    .number()
+    .int()
+    .positive()
+    .max(LAST_EXPIRY_MILLIS, 'must be a time before the year 10000'),
   has_publishable_client_key: z.boolean(),
   has_secret_server_key: z.boolean(),
   has_super_secret_admin_key: z.boolean(),
