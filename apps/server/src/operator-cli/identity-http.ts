@@ -10,13 +10,24 @@ export interface ProjectAccess {
 
 export class CliError extends Error {}
 
+/** fetch, with a server that cannot be reached said in one line rather than a stack trace. */
+async function request(server: string, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new CliError(`Could not reach ${server} (${reason}).`);
+  }
+}
+
 /** The server's identity project and its publishable key (public by design). */
 export async function fetchProjectAccess(server: string): Promise<ProjectAccess> {
-  const response = await fetch(`${server}/api/auth/identity-token`, { method: 'POST' });
+  const response = await request(server, `${server}/api/auth/identity-token`, { method: 'POST' });
   if (!response.ok) {
     throw new CliError(`${server} did not answer as an ipick server (HTTP ${response.status}).`);
   }
-  const body = (await response.json()) as Partial<ProjectAccess>;
+  const body = (await response.json().catch(() => ({}))) as Partial<ProjectAccess>;
   if (typeof body.projectId !== 'string' || typeof body.publishableClientKey !== 'string') {
     throw new CliError(`${server} did not answer as an ipick server.`);
   }
@@ -35,7 +46,7 @@ export async function identityCall(
   path: string,
   options: { body?: unknown; accessToken?: string; refreshToken?: string } = {},
 ): Promise<IdentityAnswer> {
-  const response = await fetch(`${server}/api/v1${path}`, {
+  const response = await request(server, `${server}/api/v1${path}`, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +145,15 @@ describe('npm run ipick -- login / whoami', () => {
     const bad = await runCli(['login', '--server', 'ftp://example.com']).done;
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--server must be an http:// or https:// address');
+    // A port nothing listens on: one line naming the server, no stack trace.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const nowhere = `http://127.0.0.1:${port}`;
+    const unreachable = await runCli(['login', '--server', nowhere]).done;
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim()).toBe(`Could not reach ${nowhere} (ECONNREFUSED).`);
 
     const login = runCli(['login', '--server', server], (line) => {
       const match = /\/handler\/cli-auth-confirm\?login_code=(\S+)/.exec(line);
