@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazySchema } from '@/lib/api-client';
 import { identityCall } from '@/lib/identity-api';
-import { toBase64 } from '../utils/totp';
+import { toBase64 } from '@/lib/base64';
 
 // Loaded with the first call (see account-schemas.ts).
 const schemas = () => import('./account-schemas');

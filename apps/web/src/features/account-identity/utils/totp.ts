@@ -29,13 +29,6 @@ export function toBase32(bytes: Uint8Array): string {
   return out;
 }
 
-/** Standard base64, as `PATCH /users/me {totp_secret_base64}` takes the secret. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** The `otpauth://` address a QR code carries to the authenticator app. */
 export function otpauthUri(secret: Uint8Array, accountName: string, issuer = 'ipick'): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`;

@@ -8,6 +8,7 @@ import {
   type LazyResponseSchema,
   type ResponseSchema,
 } from '@/lib/api-client';
+import { toBase64Url } from '@/lib/base64';
 import type * as Schemas from './identity-sign-in-schemas';
 
 /**
@@ -167,13 +168,7 @@ export async function fetchSignInMethods(): Promise<SignInMethods> {
 /** Spec §9: the PKCE challenge is SHA-256 of 32 random bytes' verifier. */
 function randomBase64Url(bytes: number): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
-  return base64Url(values);
-}
-
-function base64Url(values: Uint8Array): string {
-  let binary = '';
-  for (const value of values) binary += String.fromCharCode(value);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64Url(values);
 }
 
 const OAUTH_STORAGE_PREFIX = 'ipick-oauth:';
@@ -216,7 +211,7 @@ export async function startOAuthSignIn(input: {
     scope: 'legacy',
     state,
     grant_type: 'authorization_code',
-    code_challenge: base64Url(new Uint8Array(digest)),
+    code_challenge: toBase64Url(new Uint8Array(digest)),
     code_challenge_method: 'S256',
     response_type: 'code',
     type: 'authenticate',
