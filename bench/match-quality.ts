@@ -28,7 +28,7 @@ import {
 } from '../packages/core/src/matching/score.ts';
 import { idfFromTitles, prepareSide } from '../packages/core/src/matching/features.ts';
 import { formatTable, hasConflict, leaveOneSourceOut, losoTable } from '../scripts/matcher/loso.ts';
-import { reliability } from '../scripts/matcher/metrics.ts';
+import { reliability, scoresAt } from '../scripts/matcher/metrics.ts';
 import { matcherSettings } from '../scripts/matcher/settings.ts';
 import { loadMatchingSources } from '../scripts/matcher/sources.ts';
 
@@ -56,6 +56,16 @@ if (!process.argv.includes('--in-distribution-only')) {
     `\nleave-one-source-out (trained ${folds.length} models in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   console.log(formatTable(losoTable(folds)));
+  // The held-out sources' valid splits (those with a test split of their own; WDC Products' valid
+  // split is its test stand-in): what a setting is judged on before the test splits are read.
+  const validF1 = folds
+    .filter((fold) => sources.find((source) => source.name === fold.heldOut)?.hasTestSplit)
+    .map((fold) => ({ name: fold.heldOut, f1: scoresAt(fold.valid, fold.model.threshold).f1 }));
+  console.log(
+    `out-of-source valid F1: ${validF1.map(({ name, f1 }) => `${name} ${f1.toFixed(1)}`).join(', ')}; ` +
+      `mean ${(validF1.reduce((sum, { f1 }) => sum + f1, 0) / validF1.length).toFixed(1)}, ` +
+      `worst ${Math.min(...validF1.map(({ f1 }) => f1)).toFixed(1)}`,
+  );
   console.log(
     '\nreliability per held-out source (score bin: pairs, mean score → share of matches)',
   );

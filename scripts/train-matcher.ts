@@ -14,7 +14,8 @@
  * MATCHER_RATE, MATCHER_TREES, MATCHER_LAMBDA, MATCHER_MIN_HESSIAN, MATCHER_SUBSAMPLE,
  * MATCHER_COLSAMPLE, MATCHER_SEED, MATCHER_MIN_DF and MATCHER_CORPUS_IDF (1: each source's pairs
  * weigh words by their rarity in that source's own listings, the default; 0: one table from the
- * train pairs); MATCHER_DRY_RUN=1 leaves weights.json alone.
+ * train pairs) and MATCHER_EXCLUDED (features the trees may not use, comma-separated names);
+ * MATCHER_DRY_RUN=1 leaves weights.json alone.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

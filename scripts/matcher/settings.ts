@@ -23,5 +23,6 @@ export function matcherSettings(env: NodeJS.ProcessEnv): TrainOptions {
     seed: setting('SEED', base.seed),
     minDf: setting('MIN_DF', base.minDf),
     corpusIdf: setting('CORPUS_IDF', base.corpusIdf ? 1 : 0) === 1,
+    excluded: env.MATCHER_EXCLUDED === undefined ? base.excluded : env.MATCHER_EXCLUDED.split(','),
   };
 }

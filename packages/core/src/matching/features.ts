@@ -194,6 +194,7 @@ export const FEATURE_NAMES = [
   'quantityOneSided',
   'priceBoth',
   'priceLogRatio',
+  'rareWordOneSided',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -204,6 +205,60 @@ function makeIdf(table: IdfTable): (token: string) => number {
 }
 
 const idfCache = new WeakMap<IdfTable, (token: string) => number>();
+
+/**
+ * The IDF from which a word of the table is in its rarest tenth. Only words of the table count
+ * as rare here: one in fewer listings (a typo, a shop's code) says nothing about the catalog.
+ */
+function rareIdfFloor(table: IdfTable, idf: (token: string) => number): number {
+  let floor = rareFloorCache.get(table);
+  if (floor === undefined) {
+    const values = Object.keys(table.df)
+      .map(idf)
+      .sort((a, b) => a - b);
+    floor = values.length > 0 ? values[Math.floor(0.9 * (values.length - 1))]! : 1;
+    rareFloorCache.set(table, floor);
+  }
+  return floor;
+}
+
+const rareFloorCache = new WeakMap<IdfTable, number>();
+
+/**
+ * A short word (2 to 6 letters, no digit) in one title only, not written inside the other nor
+ * an abbreviation either way, that the catalog knows (in its IDF table) and holds rare (its
+ * rarest tenth by IDF): a variant such as `mono` vs `duo`, `pro` vs `lite`.
+ */
+export function rareWordOneSided(a: PreparedSide, b: PreparedSide, table: IdfTable): boolean {
+  let idf = idfCache.get(table);
+  if (!idf) {
+    idf = makeIdf(table);
+    idfCache.set(table, idf);
+  }
+  const floor = rareIdfFloor(table, idf);
+  for (const [side, other] of [
+    [a, b],
+    [b, a],
+  ] as const)
+    for (const token of side.titleTokens) {
+      if (!/^[a-z]{2,6}$/.test(token) || table.df[token] === undefined || idf(token) < floor)
+        continue;
+      if (other.titleTokens.has(token) || (token.length >= 4 && other.compactTitle.includes(token)))
+        continue;
+      let related = false;
+      for (const word of other.titleTokens)
+        if (
+          word.length >= 3 &&
+          token.length >= 3 &&
+          (word.startsWith(token) || token.startsWith(word))
+        ) {
+          related = true;
+          break;
+        }
+      if (!related) return true;
+    }
+  return false;
+}
 
 function setJaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -649,6 +704,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     quantityOneSided ? 1 : 0,
     priceBoth,
     priceLogRatio,
+    rareWordOneSided(a, b, table) ? 1 : 0,
   ];
   return { values, reasons };
 }
