@@ -27,7 +27,6 @@ export function withRootMarkup(html: string, markup: string, kind: 'landing' | '
  */
 const PAGE_SHELLS = {
   'shell-browse.html': 'src/app/routes/browse.tsx',
-  'shell-results.html': 'src/app/routes/new-search.tsx',
 } as const;
 
 interface ManifestChunk {

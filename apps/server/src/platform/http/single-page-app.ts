@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { productUrlFromLocation } from '@ipick/core';
 import { withPageData } from './page-data.ts';
 
 interface SinglePageAppOptions {
@@ -30,9 +29,9 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
     // The build's shell (header, footer and a skeleton, scripts/prerender-web.ts) for
     // every page but the landing page, which index.html holds; older builds have only index.html.
     const pageShell = existsSync(`${root}/shell.html`) ? 'shell.html' : 'index.html';
-    // The same shell naming Browse's or the results page's code, for those addresses.
-    const shellFor = (path: string, query: string): string => {
-      const page = pageShellName(path, query);
+    // The same shell naming Browse's code, for its addresses.
+    const shellFor = (path: string): string => {
+      const page = pageShellName(path);
       return page && existsSync(`${root}/${page}`) ? page : pageShell;
     };
     if (hasBuild) {
@@ -56,8 +55,8 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
     app.setNotFoundHandler(async (request, reply) => {
       if (hasBuild && isPageRequest(request)) {
         reply.header('cache-control', 'no-cache');
-        const [path = '', query = ''] = request.url.split(/\?(.*)/s);
-        const shellFile = shellFor(path, query ? `?${query}` : '');
+        const path = request.url.split('?')[0] ?? '';
+        const shellFile = shellFor(path);
         // Without its data the page is still whole: it fetches what is missing.
         const data = await pageData?.(path).catch((error: unknown) => {
           request.log.warn({ err: error, path }, 'page data not read; the page will fetch it');
@@ -77,14 +76,10 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
 
 /**
  * The build's shell for a page address that has one of its own (scripts/prerender-web.ts):
- * Browse, and the results page, which a product link in the path also opens (spec §2).
+ * Browse, which names its code for the browser to download with the entry.
  */
-function pageShellName(path: string, query: string): string | undefined {
-  if (path === '/browse' || path.startsWith('/browse/')) return 'shell-browse.html';
-  if (path.startsWith('/new-search/') || productUrlFromLocation(path, query, '') !== null) {
-    return 'shell-results.html';
-  }
-  return undefined;
+function pageShellName(path: string): string | undefined {
+  return path === '/browse' || path.startsWith('/browse/') ? 'shell-browse.html' : undefined;
 }
 
 /** A browser navigating to a page, as opposed to a script, an asset or an API call. */
