@@ -280,6 +280,9 @@ async function main(): Promise<void> {
       console.error(error);
     }
     process.exitCode = 1;
+    // A cluster worker's channel to the primary keeps it alive after a failed start; leave, so
+    // the primary sees the exit and stops instead of waiting on a worker that never listens.
+    if (cluster.isWorker) process.exit(1);
   }
 }
 

@@ -15,28 +15,59 @@ export function parseWorkers(args: string[]): number | string {
   return workers;
 }
 
+/** How long to wait before replacing a worker that died, after `failures` deaths in a row. */
+export function restartDelayMs(failures: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, failures - 1), 30_000);
+}
+
 /**
  * Runs `count` server processes with Node's cluster module, sharing one port (the primary hands
  * out connections in turn). The first starts alone, so that migrations and first-start set-up
- * run once, and the others once it listens. A worker that dies is replaced a second later; its
- * click journal folder is shipped by the others or by its replacement. SIGTERM and SIGINT stop
- * them all gracefully.
+ * run once, and the others once it listens. If that first one dies before it listens, the
+ * cause (a bad setting, a failed migration, no database) would kill every replacement too, so
+ * the primary stops with the worker's exit code instead of restarting it forever. A worker that
+ * dies later is replaced after 1 s, then 2, 4… up to 30 s while replacements keep dying before
+ * they listen; its click journal folder is shipped by the others or by its replacement.
+ * SIGTERM and SIGINT stop them all gracefully.
  */
 export function runWorkers(count: number, log: (line: string) => void): Promise<void> {
   let isStopping = false;
-  const startOne = () =>
-    new Promise<Worker>((resolve) => {
-      const worker = cluster.fork();
-      worker.once('listening', () => resolve(worker));
-      worker.once('exit', (code, signal) => {
-        resolve(worker);
-        if (isStopping) return;
-        log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-        setTimeout(() => void startOne(), 1000).unref();
-      });
-    });
+  let hasListened = false;
+  let failuresInARow = 0;
 
   return new Promise<void>((resolve) => {
+    const startOne = () =>
+      new Promise<boolean>((started) => {
+        const worker: Worker = cluster.fork();
+        let listening = false;
+        worker.once('listening', () => {
+          listening = hasListened = true;
+          failuresInARow = 0;
+          started(true);
+        });
+        worker.once('exit', (code, signal) => {
+          started(listening);
+          if (isStopping) return;
+          if (!hasListened) {
+            log(
+              `worker ${worker.process.pid} stopped before it listened (${signal ?? code}); stopping`,
+            );
+            isStopping = true;
+            process.exitCode = typeof code === 'number' && code !== 0 ? code : 1;
+            if (Object.keys(cluster.workers ?? {}).length === 0) resolve();
+            return;
+          }
+          failuresInARow = listening ? 1 : failuresInARow + 1;
+          const delay = restartDelayMs(failuresInARow);
+          log(
+            `worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${delay / 1000} s`,
+          );
+          setTimeout(() => {
+            if (!isStopping) void startOne();
+          }, delay).unref();
+        });
+      });
+
     const stop = (signal: NodeJS.Signals) => {
       if (isStopping) return;
       isStopping = true;
@@ -52,7 +83,7 @@ export function runWorkers(count: number, log: (line: string) => void): Promise<
       if (isStopping && Object.keys(cluster.workers ?? {}).length === 0) resolve();
     });
     void (async () => {
-      await startOne();
+      if (!(await startOne())) return;
       for (let i = 1; i < count && !isStopping; i++) void startOne();
       log(`ipick runs in ${count} processes`);
     })();
