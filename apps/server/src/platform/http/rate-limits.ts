@@ -64,3 +64,13 @@ export const mailSendingLimit = {
   timeWindow: '15 minutes',
   keyGenerator: ipAndEmailKey,
 };
+
+/**
+ * Starting a sign-in that waits for approval elsewhere (a command line's login): each start
+ * stores a row, so one address may start 30 an hour; a person needs a handful.
+ */
+export const pendingSignInStartLimit = {
+  max: 30,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => request.ip,
+};

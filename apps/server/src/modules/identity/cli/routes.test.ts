@@ -329,3 +329,15 @@ async function countSessions(): Promise<number> {
     select count(*) as count from identity_sessions`.execute(testDb.database.db);
   return Number(result.rows[0]!.count);
 }
+
+describe('starting command-line logins', () => {
+  it('allows one address 30 an hour, then answers 429 with Retry-After; other addresses go on', async () => {
+    const start = (remoteAddress: string) =>
+      api.call('POST', '/auth/cli', { body: {}, remoteAddress });
+    for (let i = 0; i < 30; i++) expect((await start('198.51.100.7')).statusCode).toBe(200);
+    const refused = await start('198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await start('198.51.100.8')).statusCode).toBe(200);
+  });
+});

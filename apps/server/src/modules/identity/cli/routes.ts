@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pendingSignInStartLimit } from '../../../platform/http/rate-limits.ts';
 import { parseIdentityInput } from '../core/api-errors.ts';
 import type { IdentityCore } from '../core/identity-core.ts';
 import { clientOrHigher, requireAccess, resolveRequestContext } from '../core/request-context.ts';
@@ -15,7 +16,7 @@ export async function cliRoutes(app: FastifyInstance, { identity }: CliRoutesOpt
   const { cliAuth } = identity;
   const context = (request: FastifyRequest) => resolveRequestContext(request, identity);
 
-  app.post('/auth/cli', async (request) => {
+  app.post('/auth/cli', { config: { rateLimit: pendingSignInStartLimit } }, async (request) => {
     const ctx = requireAccess(await context(request), clientOrHigher);
     const body = parseIdentityInput(cliStartBody, request.body, 'body');
     const attempt = await cliAuth.start(ctx.project.id, {
