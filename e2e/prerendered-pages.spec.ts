@@ -72,3 +72,32 @@ test('Browse arrives as the site shell and shows its categories without console 
   expect(categoryCalls).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a link pasted before the page’s script has loaded is kept, and one sent then still opens its results', async ({
+  page,
+}) => {
+  // Hold the scripts back, as a slow phone network does, while the shopper pastes.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so wait for the parsed box instead.
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByLabel('Product link or name');
+  await expect(box).toBeVisible();
+  await box.fill('https://www.amazon.com/dp/B09B8V1LZ3');
+  release();
+  await page.waitForFunction(() => {
+    const input = document.querySelector('input[name="product-link"]');
+    return input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
+  });
+  await expect(box).toHaveValue('https://www.amazon.com/dp/B09B8V1LZ3');
+  await page.getByRole('button', { name: 'Compare prices' }).click();
+  await expect(page).toHaveURL(/\/new-search\/[0-9a-f-]{36}\/amazon-com-b09b8v1lz3$/);
+
+  // Sent before the script ran, the plain form goes to /?product-link=...; the page carries on.
+  await page.goto('/?product-link=' + encodeURIComponent('https://www.amazon.com/dp/B09B8V1LZ3'));
+  await expect(page).toHaveURL(/\/new-search\/[0-9a-f-]{36}\/amazon-com-b09b8v1lz3$/);
+});

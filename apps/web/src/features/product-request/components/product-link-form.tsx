@@ -1,6 +1,6 @@
 import { MAX_PRODUCT_URL_LENGTH } from '@ipick/core';
 import { ArrowRight, CircleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import {
   startProductRequest,
   TOO_LONG_REASON,
 } from '../utils/start-product-request';
+import { takeTypedBeforeHydration } from '../utils/typed-before-hydration';
 
 const emptyInputMessage = 'Paste a product link, or type the name of a product.';
 const invalidInputMessage =
@@ -24,15 +25,27 @@ const limitText = MAX_PRODUCT_URL_LENGTH.toLocaleString('en-US');
 const tooLongTitle = 'That link is too long.';
 const tooLongHint = `Product links can be at most ${limitText} characters. Try the address without the part after "?", which is often only tracking.`;
 
+/** The box's name: also the query parameter of a form sent before the page's script ran. */
+const INPUT_NAME = 'product-link';
+
 /**
  * The paste box: validates a product link, opens a request for it and goes to its results page;
  * a product's name typed instead searches the catalog (the Browse results). Also explains a
  * direct link the detector rejected (`?error=invalid-url`) and shows that link to correct it.
+ * Sent before the script ran (the prerendered page is a plain form), it arrives as
+ * `/?product-link=...` and is carried on from there.
  */
 export function ProductLinkForm({ className }: { className?: string }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [value, setValue] = useState(() => searchParams.get(REJECTED_URL_PARAM) ?? '');
+  const [value, setValue] = useState(
+    () =>
+      searchParams.get(REJECTED_URL_PARAM) ??
+      searchParams.get(INPUT_NAME) ??
+      takeTypedBeforeHydration() ??
+      '',
+  );
+  const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const inputId = useId();
@@ -41,6 +54,12 @@ export function ProductLinkForm({ className }: { className?: string }) {
   // Once the visitor tries again, the old redirect's message no longer applies.
   const showRedirectError = searchParams.get('error') === INVALID_URL_ERROR && !hasSubmitted;
   const redirectWasTooLong = searchParams.get('reason') === TOO_LONG_REASON;
+
+  // A link sent before the script ran goes on to its results as if sent now.
+  const sentBeforeScript = searchParams.get(INPUT_NAME);
+  useEffect(() => {
+    if (sentBeforeScript !== null) formRef.current?.requestSubmit();
+  }, [sentBeforeScript]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,12 +101,18 @@ export function ProductLinkForm({ className }: { className?: string }) {
           )}
         </Alert>
       ) : null}
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-2 text-left">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit}
+        action="/"
+        className="flex flex-col gap-2 text-left"
+      >
         <Label htmlFor={inputId}>Product link or name</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             id={inputId}
-            name="product-link"
+            name={INPUT_NAME}
             type="text"
             autoComplete="off"
             spellCheck={false}
