@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { keepTypedBeforeHydration } from './features/product-request/utils/typed-before-hydration';
 import { captureUtm } from './lib/utm';
 import './index.css';
 
@@ -29,7 +28,6 @@ const app = (
 // (header and skeleton, or the landing page sent for `/?error=...`, whose notice changes what
 // it shows), painted while this script downloaded; createRoot replaces it with the page.
 if (container.dataset.prerendered === 'landing' && pathname === '/' && !/[?&]error=/.test(search)) {
-  keepTypedBeforeHydration(container);
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);

@@ -4,7 +4,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { readProductRequest } from '@/lib/product-request-store';
 import { renderAt } from '@/test/render-app';
-import { keepTypedBeforeHydration } from '../utils/typed-before-hydration';
 import { ProductLinkForm } from './product-link-form';
 
 function ResultsProbe() {
@@ -150,18 +149,6 @@ describe('ProductLinkForm', () => {
     const alerts = screen.getAllByRole('alert');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.textContent).toMatch(/doesn't look like a product link/);
-  });
-
-  it('keeps a link pasted into the prerendered box before the script ran', () => {
-    const prerendered = document.createElement('div');
-    prerendered.innerHTML = '<input name="product-link" value="">';
-    prerendered.querySelector('input')!.value = 'https://www.target.com/p/lamp/-/A-123';
-    keepTypedBeforeHydration(prerendered);
-
-    renderAt('/', routes);
-    expect(screen.getByLabelText<HTMLInputElement>('Product link or name').value).toBe(
-      'https://www.target.com/p/lamp/-/A-123',
-    );
   });
 
   it('carries on a link sent before the script ran (/?product-link=...) to its results', async () => {

@@ -15,7 +15,6 @@ import {
   startProductRequest,
   TOO_LONG_REASON,
 } from '../utils/start-product-request';
-import { takeTypedBeforeHydration } from '../utils/typed-before-hydration';
 
 const emptyInputMessage = 'Paste a product link, or type the name of a product.';
 const invalidInputMessage =
@@ -32,19 +31,15 @@ const INPUT_NAME = 'product-link';
  * The paste box: validates a product link, opens a request for it and goes to its results page;
  * a product's name typed instead searches the catalog (the Browse results). Also explains a
  * direct link the detector rejected (`?error=invalid-url`) and shows that link to correct it.
- * Sent before the script ran (the prerendered page is a plain form), it arrives as
- * `/?product-link=...` and is carried on from there.
+ * The landing page arrives prerendered, so on a slow phone a shopper can paste into the box
+ * before React has taken it over: the box keeps its own value (uncontrolled) and the form reads
+ * it when sent, so nothing typed before or during that moment is lost. Sent before the script
+ * ran (the page is then a plain form), it arrives as `/?product-link=...` and goes on from there.
  */
 export function ProductLinkForm({ className }: { className?: string }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [value, setValue] = useState(
-    () =>
-      searchParams.get(REJECTED_URL_PARAM) ??
-      searchParams.get(INPUT_NAME) ??
-      takeTypedBeforeHydration() ??
-      '',
-  );
+  const initialValue = searchParams.get(REJECTED_URL_PARAM) ?? searchParams.get(INPUT_NAME) ?? '';
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [hasSubmitted, setHasSubmitted] = useState(false);
@@ -64,7 +59,8 @@ export function ProductLinkForm({ className }: { className?: string }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setHasSubmitted(true);
-    const input = value.trim();
+    const box = event.currentTarget.elements.namedItem(INPUT_NAME) as HTMLInputElement | null;
+    const input = (box?.value ?? '').trim();
     if (input === '') {
       setError(emptyInputMessage);
       return;
@@ -117,9 +113,8 @@ export function ProductLinkForm({ className }: { className?: string }) {
             autoComplete="off"
             spellCheck={false}
             placeholder="https://www.example.com/product/123"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
+            defaultValue={initialValue}
+            onChange={() => {
               if (error) setError(null);
             }}
             aria-invalid={error ? true : undefined}
