@@ -174,7 +174,9 @@ async function attributedSale(orderId: string): Promise<AttributedSale> {
         const answer = await merchant.get('/api/business/attribution');
         const report = (await answer.json()) as { conversions: AttributedSale[] };
         sale = report.conversions.find((conversion) => conversion.orderId === orderId);
-        return sale !== undefined;
+        // Credited once its click is in the ledger: the click journal ships it a moment after
+        // the redirect, and the report is worked out from the ledger when it is read.
+        return (sale?.credits.last_click?.length ?? 0) > 0;
       },
       { timeout: 15_000 },
     )
