@@ -1,4 +1,10 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Headless Chromium names itself "HeadlessChrome", which ipick counts as a bot and leaves out of
@@ -25,12 +31,33 @@ export async function signInOnPage(page: Page, account: { email: string; passwor
   await main.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** A new browser, signed in as the demo admin at /admin-login, on /admin. */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The demo admin's session, kept across tests of a run (see signInAsAdmin). */
+let adminSession: StorageState | undefined;
+
+/**
+ * A new browser, signed in as the demo admin, on /admin. The first call signs in at
+ * /admin-login; later ones reuse that session while it lasts, since ipick allows one address
+ * only 10 sign-ins to one account in 5 minutes and the suite has more admin steps than that.
+ */
 export async function signInAsAdmin(browser: Browser): Promise<Page> {
+  if (adminSession) {
+    const context = await browser.newContext({ ...desktopChrome, storageState: adminSession });
+    const me = (await (await context.request.get('/api/auth/me')).json()) as {
+      user: { isAdmin?: boolean } | null;
+    };
+    if (me.user?.isAdmin) {
+      const page = await context.newPage();
+      await page.goto('/admin');
+      return page;
+    }
+    await context.close();
+  }
   const context = await browser.newContext(desktopChrome);
   const page = await context.newPage();
   await page.goto('/admin-login');
   await signInOnPage(page, demoAccounts.admin);
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+  adminSession = await context.storageState();
   return page;
 }
