@@ -104,13 +104,7 @@ export class MfaRepository {
   ): Promise<'done' | 'used' | 'replayed'> {
     try {
       return await this.#db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('identity_mfa_attempts')
-          .set({ used_at: sql<Date>`now()` })
-          .where('id', '=', attemptId)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (used.numUpdatedRows === 0n) return 'used';
+        if (!(await useAttempt(trx, attemptId))) return 'used';
         const step = await trx
           .insertInto('identity_totp_last_steps')
           .values({ user_id: userId, time_step: timeStep })
@@ -165,13 +159,7 @@ export class MfaRepository {
   ): Promise<'done' | 'used' | 'wrong'> {
     try {
       return await this.#db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('identity_mfa_attempts')
-          .set({ used_at: sql<Date>`now()` })
-          .where('id', '=', attemptId)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (used.numUpdatedRows === 0n) return 'used';
+        if (!(await useAttempt(trx, attemptId))) return 'used';
         const spent = await trx
           .updateTable('identity_mfa_recovery_codes')
           .set({ used_at: sql<Date>`now()` })
@@ -207,3 +195,14 @@ class WrongRecoveryCode extends Error {}
 
 /** Thrown to roll back the attempt's use when its code turns out to be a replay. */
 class ReplayedCode extends Error {}
+
+/** Marks the attempt used, unless another request used it first (then false). */
+async function useAttempt(trx: Kysely<DatabaseSchema>, attemptId: string): Promise<boolean> {
+  const used = await trx
+    .updateTable('identity_mfa_attempts')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', attemptId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return used.numUpdatedRows > 0n;
+}

@@ -62,17 +62,26 @@ export class Mfa {
     return (await this.#repository.findAttempt(hashToken(attemptCode)))?.user_id ?? null;
   }
 
-  /** Completes a sign-in with its attempt code and a TOTP code. */
-  async signIn(
-    projectId: string,
-    input: { attemptCode: string; totp: string; ip: string | null },
-  ): Promise<IssuedSession & { user: UserRecord }> {
-    const attempt = await this.#repository.findAttempt(hashToken(input.attemptCode));
+  /**
+   * The live attempt of an attempt code, its user and their TOTP secret; user or secret is null
+   * when two-factor was turned off (or the user deleted) since the attempt began.
+   */
+  async #openAttempt(projectId: string, attemptCode: string) {
+    const attempt = await this.#repository.findAttempt(hashToken(attemptCode));
     if (!attempt || attempt.project_id !== projectId) throw knownErrors.verificationCodeNotFound();
     if (attempt.used_at) throw knownErrors.verificationCodeAlreadyUsed();
     if (attempt.expires_at.getTime() <= Date.now()) throw knownErrors.verificationCodeExpired();
     const user = await this.#accounts.find(projectId, attempt.user_id);
     const secret = user ? await this.#repository.findTotpSecret(user.id) : null;
+    return { attempt, user, secret };
+  }
+
+  /** Completes a sign-in with its attempt code and a TOTP code. */
+  async signIn(
+    projectId: string,
+    input: { attemptCode: string; totp: string; ip: string | null },
+  ): Promise<IssuedSession & { user: UserRecord }> {
+    const { attempt, user, secret } = await this.#openAttempt(projectId, input.attemptCode);
     // Two-factor sign-in was turned off (or the user deleted) since the attempt began.
     if (!user || !secret) throw mfaErrors.invalidTotpCode();
     const lastStep = await this.#repository.findLastTimeStep(user.id);
@@ -90,6 +99,7 @@ export class Mfa {
     const session = await this.#sessions.create(user, { ip: input.ip });
     return { ...session, user };
   }
+
   /**
    * A new set of single-use recovery codes for a user with two-factor on, replacing any earlier
    * set (an ipick extension). Only their SHA-256 is kept: the codes are shown this once.
@@ -120,12 +130,7 @@ export class Mfa {
     projectId: string,
     input: { attemptCode: string; recoveryCode: string; ip: string | null },
   ): Promise<IssuedSession & { user: UserRecord }> {
-    const attempt = await this.#repository.findAttempt(hashToken(input.attemptCode));
-    if (!attempt || attempt.project_id !== projectId) throw knownErrors.verificationCodeNotFound();
-    if (attempt.used_at) throw knownErrors.verificationCodeAlreadyUsed();
-    if (attempt.expires_at.getTime() <= Date.now()) throw knownErrors.verificationCodeExpired();
-    const user = await this.#accounts.find(projectId, attempt.user_id);
-    const secret = user ? await this.#repository.findTotpSecret(user.id) : null;
+    const { attempt, user, secret } = await this.#openAttempt(projectId, input.attemptCode);
     if (!user || !secret) throw mfaErrors.invalidRecoveryCode();
     const outcome = await this.#repository.completeAttemptWithRecoveryCode(
       attempt.id,
