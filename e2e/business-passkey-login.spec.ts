@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appPort } from './support/ports.ts';
+import { signUpInModal } from './support/browsing.ts';
 
 /** WebAuthn takes a domain, never an IP address, as the RP id: these pages are on localhost. */
 const site = `http://localhost:${appPort}`;
@@ -76,14 +77,7 @@ test('a merchant signs in on /business-login with a passkey; a shopper is told w
     .click();
   await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
   const shopper = `passkey-shopper-${stamp}@example.com`;
-  await page.goto(`${site}/`);
-  await nav.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Create account' }).click();
-  await dialog.getByLabel('Email').fill(shopper);
-  await dialog.getByLabel('Password').fill('passkey shopper 1');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(nav.getByRole('button', { name: shopper })).toBeVisible();
+  await signUpInModal(page, site, shopper, 'passkey shopper 1');
   await page.goto(`${site}/handler/account-settings`);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey added. You can now sign in with it.')).toBeVisible();

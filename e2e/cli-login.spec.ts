@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appPort } from './support/ports.ts';
+import { signUpInModal } from './support/browsing.ts';
 
 const site = `http://localhost:${appPort}`;
 
@@ -35,15 +36,7 @@ test('approve a command-line login on /handler/cli-auth-confirm', async ({ page 
 
   try {
     const email = `cli-approve-${Date.now()}@example.com`;
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await page.goto(`${site}/`);
-    await nav.getByRole('button', { name: 'Sign in' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Create account' }).click();
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password').fill('cli approve password 1');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expect(nav.getByRole('button', { name: email })).toBeVisible();
+    await signUpInModal(page, site, email, 'cli approve password 1');
 
     let confirmUrl: string | null = null;
     const login = run(['login', '--server', site], (line) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appPort } from './support/ports.ts';
+import { signUpInModal } from './support/browsing.ts';
 
 /** WebAuthn takes a domain, never an IP address, as the RP id: these pages are on localhost. */
 const site = `http://localhost:${appPort}`;
@@ -23,14 +24,7 @@ test('registers a passkey, signs out, and signs in with it', async ({ page }) =>
   const email = `passkey-${Date.now()}@example.com`;
   const nav = page.getByRole('navigation', { name: 'Main' });
 
-  await page.goto(`${site}/`);
-  await nav.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Create account' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('passkey password 1');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+  await signUpInModal(page, site, email, 'passkey password 1');
 
   await page.goto(`${site}/handler/account-settings`);
   await page.getByRole('button', { name: 'Add a passkey' }).click();

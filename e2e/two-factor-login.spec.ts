@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { appPort } from './support/ports.ts';
+import { signUpInModal } from './support/browsing.ts';
 
 const site = `http://localhost:${appPort}`;
 
@@ -16,14 +17,7 @@ test('password sign-in of a two-factor account asks for the code, then signs in'
   const password = 'two factor password 1';
   const nav = page.getByRole('navigation', { name: 'Main' });
 
-  await page.goto(`${site}/`);
-  await nav.getByRole('button', { name: 'Sign in' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Create account' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+  await signUpInModal(page, site, email, password);
 
   // Two-factor on, through the identity API as the page's own code calls it.
   const secret = randomBytes(20);

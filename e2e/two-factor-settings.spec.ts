@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { appPort } from './support/ports.ts';
+import { signUpInModal } from './support/browsing.ts';
 
 const site = `http://localhost:${appPort}`;
 
@@ -52,14 +53,7 @@ test('enable two-factor in account settings, then sign in through the modal with
   const password = 'two factor settings 1';
   const nav = page.getByRole('navigation', { name: 'Main' });
 
-  await page.goto(`${site}/`);
-  await nav.getByRole('button', { name: 'Sign in' }).click();
-  const signUp = page.getByRole('dialog');
-  await signUp.getByRole('tab', { name: 'Create account' }).click();
-  await signUp.getByLabel('Email').fill(email);
-  await signUp.getByLabel('Password').fill(password);
-  await signUp.getByRole('button', { name: 'Create account' }).click();
-  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+  await signUpInModal(page, site, email, password);
 
   await page.goto(`${site}/handler/account-settings`);
   await page.getByRole('button', { name: 'Turn on two-factor' }).click();

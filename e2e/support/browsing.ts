@@ -31,6 +31,19 @@ export async function signInOnPage(page: Page, account: { email: string; passwor
   await main.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** From the landing page, creates a shopper account in the sign-in modal; signed in after. */
+export async function signUpInModal(page: Page, origin: string, email: string, password: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await page.goto(`${origin}/`);
+  await nav.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Create account' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(nav.getByRole('button', { name: email })).toBeVisible();
+}
+
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** The demo admin's session, kept across tests of a run (see signInAsAdmin). */
 let adminSession: StorageState | undefined;
