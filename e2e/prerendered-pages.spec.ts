@@ -42,9 +42,12 @@ test('the landing page arrives rendered and React takes it over without drawing 
         document.querySelector('h1') && document.querySelector('h1') !== null,
   );
   expect(headingKept).toBe(true);
+  // No hydration mismatch or other error on the landing page. Checked before leaving it: this
+  // link is not in the demo catalog, so the results page's comparison may answer 404, which
+  // Chromium logs as a failed resource.
+  expect(errors).toEqual([]);
   await page.getByRole('button', { name: 'Compare prices' }).click();
   await expect(page).toHaveURL(/\/new-search\/[0-9a-f-]{36}\/amazon-com-b09b8v1lz3$/);
-  expect(errors).toEqual([]);
 });
 
 test('Browse arrives as the site shell and shows its categories without console errors', async ({
