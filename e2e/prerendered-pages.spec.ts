@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { catalogProduct } from './support/demo-products.ts';
 
 /** Console errors (React reports a hydration mismatch there) and uncaught page errors. */
 function watchForErrors(page: Page): string[] {
@@ -50,15 +51,40 @@ test('the landing page arrives rendered and React takes it over without drawing 
   await expect(page).toHaveURL(/\/new-search\/[0-9a-f-]{36}\/amazon-com-b09b8v1lz3$/);
 });
 
-test('Browse arrives as the site shell and shows its categories without console errors', async ({
+/** Whether React has taken over the element `selector` matches (it keeps a fiber on the node). */
+function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((found) => {
+    const element = document.querySelector(found);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, selector);
+}
+
+/** Keeps the first element `selector` matches as the browser parsed it from the HTML. */
+async function keepParsedElement(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((found) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { parsed: Element | null }).parsed = document.querySelector(found);
+    });
+  }, selector);
+}
+
+/** Whether the element kept by keepParsedElement is still the one `selector` matches. */
+function isParsedElementKept(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((found) => {
+    const parsed = (window as unknown as { parsed: Element | null }).parsed;
+    return parsed !== null && parsed === document.querySelector(found);
+  }, selector);
+}
+
+test('Browse arrives with its categories in the HTML and React takes them over without errors', async ({
   page,
   request,
 }) => {
   const html = await (await request.get('/browse', { headers: { accept: 'text/html' } })).text();
-  expect(html).toContain('data-prerendered="shell"');
+  expect(html).toContain('data-prerendered="page"');
   expect(html).toContain('aria-label="Main"');
-  expect(html).toContain('aria-busy="true"');
-  // Its categories come inside the page, so the browser asks the API for none of them.
+  // The categories are drawn in the page, before any script runs, and their data rides along.
+  expect(html).toMatch(/<ul aria-label="Categories"[^>]*><li>/);
   expect(html).toContain('<script type="application/json" id="ipick-page-data">');
 
   const categoryCalls: string[] = [];
@@ -67,13 +93,56 @@ test('Browse arrives as the site shell and shows its categories without console 
   });
 
   const errors = watchForErrors(page);
+  const firstCategory = 'ul[aria-label="Categories"] li a';
+  await keepParsedElement(page, firstCategory);
   await page.goto('/browse');
-  await expect(
-    page.getByRole('list', { name: 'Categories' }).getByRole('listitem').first(),
-  ).toBeVisible();
+  await expect.poll(() => isHydrated(page, firstCategory)).toBe(true);
+  expect(errors).toEqual([]);
+  expect(await isParsedElementKept(page, firstCategory)).toBe(true);
   await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
   expect(categoryCalls).toEqual([]);
+  // Hydrated, its links are the app's: a category opens in place.
+  await page.locator(firstCategory).first().click();
+  await expect(page).toHaveURL(/\/browse\/[^/]+$/);
   expect(errors).toEqual([]);
+});
+
+test('a product link in the address arrives as its results page, offers in the HTML, and React takes it over', async ({
+  page,
+  request,
+}) => {
+  const pasted = catalogProduct.offers[0]!.offer.url;
+  const html = await (await request.get(`/${pasted}`, { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('data-prerendered="page"');
+  // The offers are in the page before any script runs, linking out through ipick's redirect.
+  expect(html).toMatch(/<li[^>]*>(?:(?!<\/li>).)*href="\/api\/redirect\?offer=/s);
+
+  const compareCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.startsWith('/api/compare')) compareCalls.push(sent.url());
+  });
+  const errors = watchForErrors(page);
+  const firstOffer = 'main li a[href^="/api/redirect"]';
+  await keepParsedElement(page, firstOffer);
+  await page.goto(`/${pasted}`);
+  // The address becomes the request's results page, as the direct-URL detector would make it.
+  await expect(page).toHaveURL(/\/new-search\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  await expect.poll(() => isHydrated(page, firstOffer)).toBe(true);
+  expect(await isParsedElementKept(page, firstOffer)).toBe(true);
+  // Once hydrated the links carry the tab's session, as a page drawn in the browser does.
+  await expect(page.locator(firstOffer).first()).toHaveAttribute(
+    'href',
+    /[?&]session_id=[0-9a-f-]{36}/,
+  );
+  for (const other of catalogProduct.offers.slice(1)) {
+    await expect(page.getByText(other.offer.title, { exact: true }).first()).toBeVisible();
+  }
+  // The server's comparison is the page's: the browser does not ask for it again.
+  expect(compareCalls).toEqual([]);
+  expect(errors).toEqual([]);
+  // A reload runs the stored request again, as before.
+  await page.reload();
+  await expect(page.locator(firstOffer).first()).toBeVisible({ timeout: 15_000 });
 });
 
 test('a link pasted before the page’s script has loaded is kept, and one sent then still opens its results', async ({

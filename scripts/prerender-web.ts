@@ -2,7 +2,8 @@
  * Runs after `vite build`: writes the landing page's HTML into the built index.html (served
  * for `/` and hydrated by main.tsx) and a shell (header, skeleton, footer) into shell.html,
  * which the server sends for every other page. Both are compressed again, as the build
- * compressed the rest (brotli and gzip beside the file).
+ * compressed the rest (brotli and gzip beside the file). Then it bundles the server's page
+ * renderer into server/, with the empty pages it renders Browse and results pages into.
  *
  *   node --import tsx scripts/prerender-web.ts [outDir]   (apps/web/dist by default)
  */
@@ -10,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createServer } from 'vite';
+import { buildPageRenderer } from './build-page-renderer.ts';
 
 const webRoot = resolve(import.meta.dirname, '../apps/web');
 const outDir = process.argv[2] ? resolve(process.argv[2]) : resolve(webRoot, 'dist');
@@ -27,6 +29,15 @@ export function withRootMarkup(html: string, markup: string, kind: 'landing' | '
  */
 const PAGE_SHELLS = {
   'shell-browse.html': 'src/app/routes/browse.tsx',
+} as const;
+
+/**
+ * The pages the server renders per request (build-page-renderer.ts), each an empty page naming
+ * its code, into which the server writes the page's markup and data: file name → route module.
+ */
+const SERVER_PAGE_TEMPLATES = {
+  'server/page-browse.html': 'src/app/routes/browse.tsx',
+  'server/page-new-search.html': 'src/app/routes/new-search.tsx',
 } as const;
 
 interface ManifestChunk {
@@ -109,6 +120,10 @@ async function main(): Promise<void> {
     ) as Record<string, ManifestChunk>;
     for (const [file, routeModule] of Object.entries(PAGE_SHELLS)) {
       writeCompressed(resolve(outDir, file), withModulePreloads(shellPage, manifest, routeModule));
+    }
+    await buildPageRenderer(outDir);
+    for (const [file, routeModule] of Object.entries(SERVER_PAGE_TEMPLATES)) {
+      writeFileSync(resolve(outDir, file), withModulePreloads(template, manifest, routeModule));
     }
   } finally {
     await vite.close();

@@ -22,6 +22,7 @@ import { ProductPageReader } from './modules/catalog/product-page-reader.ts';
 import { CompareRepository } from './modules/compare/compare-repository.ts';
 import { CompareService } from './modules/compare/compare-service.ts';
 import { findMerchantDomains } from './modules/compare/merchant-domains.ts';
+import { resultsPageContent } from './modules/compare/results-page.ts';
 import { compareRoutes } from './modules/compare/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { openClickJournal } from './modules/click-journal/click-journal-module.ts';
@@ -270,13 +271,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     identity,
   });
   await app.register(businessModule, { db: database.db, auth });
+  const resultsPage = resultsPageContent({ compare, auth, shopper });
   await app.register(singlePageAppPlugin, {
     root: deps.webRoot ?? defaultWebRoot,
-    // Browse's categories come inside its HTML: the page shows them without an API call.
-    pageData: async (path) =>
-      path === '/browse' || path.startsWith('/browse/')
-        ? { 'catalog/categories': { categories: await browse.listCategories() } }
-        : undefined,
+    pageContent: async (request, path) => {
+      // Browse comes rendered with its categories: it shows them before its script runs and
+      // without an API call. Its category pages are not rendered here; their shell carries them.
+      if (path === '/browse' || path.startsWith('/browse/')) {
+        const data = { 'catalog/categories': { categories: await browse.listCategories() } };
+        return path === '/browse' ? { data, renderPath: request.url } : { data };
+      }
+      // A product link in the address comes as its results page, compared while it is made.
+      return resultsPage(request, path);
+    },
   });
   return app;
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { adoptServerProductRequest } from './features/product-request/utils/adopt-server-request';
 import { captureUtm } from './lib/utm';
 import './index.css';
 
@@ -15,6 +16,9 @@ if (productUrlFromLocation(pathname, search, hash) === null) captureUtm(search);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// A product link in the address whose results the server rendered: the router starts on them.
+const serverRequest = adoptServerProductRequest();
+
 const app = (
   <StrictMode>
     <AppProviders>
@@ -24,10 +28,15 @@ const app = (
 );
 
 // The build prerendered the landing page into index.html (scripts/prerender-web.ts): on `/` React
-// takes over that markup instead of drawing it again. Anywhere else the markup is the shell
-// (header and skeleton, or the landing page sent for `/?error=...`, whose notice changes what
-// it shows), painted while this script downloaded; createRoot replaces it with the page.
-if (container.dataset.prerendered === 'landing' && pathname === '/' && !/[?&]error=/.test(search)) {
+// takes over that markup instead of drawing it again, as it does with a page the server rendered
+// for this address (data-prerendered="page": Browse, a product link's results). Anywhere else the
+// markup is the shell (header and skeleton, or the landing page sent for `/?error=...`, whose
+// notice changes what it shows), painted while this script downloaded; createRoot replaces it.
+const { prerendered } = container.dataset;
+if (
+  (prerendered === 'landing' && pathname === '/' && !/[?&]error=/.test(search)) ||
+  (prerendered === 'page' && serverRequest !== 'refused')
+) {
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);

@@ -6,15 +6,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { withPageData } from './page-data.ts';
+import { loadPageRenderer } from './page-renderer.ts';
+
+/** What the server sends inside a page besides the build's files. */
+export interface PageContent {
+  /**
+   * The data the page would fetch first, keyed as the web app's queries read it
+   * (apps/web/src/lib/page-data.ts).
+   */
+  data: Record<string, unknown>;
+  /**
+   * The address (with its query) whose page the server renders with that data, for the
+   * browser to hydrate; unset, or when the build has no renderer, the shell carries the data.
+   */
+  renderPath?: string;
+}
 
 interface SinglePageAppOptions {
   /** The web app's build output (index.html and assets/). */
   root: string;
-  /**
-   * The data a page address would fetch first, keyed as the web app's queries read it
-   * (apps/web/src/lib/page-data.ts), or undefined when there is none to send with the page.
-   */
-  pageData?: (path: string) => Promise<Record<string, unknown> | undefined>;
+  /** What to send inside the page at an address, or undefined when there is nothing. */
+  pageContent?: (request: FastifyRequest, path: string) => Promise<PageContent | undefined>;
 }
 
 /**
@@ -24,7 +36,7 @@ interface SinglePageAppOptions {
  * left them (`x.js.br`, `x.js.gz` beside `x.js`), chosen by the request's Accept-Encoding.
  */
 export const singlePageAppPlugin = fp<SinglePageAppOptions>(
-  async (app: FastifyInstance, { root, pageData }) => {
+  async (app: FastifyInstance, { root, pageContent }) => {
     const hasBuild = existsSync(`${root}/index.html`);
     // The build's shell (header, footer and a skeleton, scripts/prerender-web.ts) for
     // every page but the landing page, which index.html holds; older builds have only index.html.
@@ -34,10 +46,19 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
       const page = pageShellName(path);
       return page && existsSync(`${root}/${page}`) ? page : pageShell;
     };
+    // The build's server renderer for the pages sent with their content (Browse, results).
+    const renderer = hasBuild
+      ? await loadPageRenderer(root).catch((error: unknown) => {
+          app.log.error({ err: error, root }, 'page renderer not loaded; pages get the shell');
+          return undefined;
+        })
+      : undefined;
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        // The server's renderer and its page templates are for the server alone.
+        allowedPath: (pathName) => !pathName.startsWith('/server/'),
         // The build compressed each text file once (brotli and gzip, vite.config.ts).
         preCompressed: true,
         setHeaders(reply, path) {
@@ -58,11 +79,24 @@ export const singlePageAppPlugin = fp<SinglePageAppOptions>(
         const path = request.url.split('?')[0] ?? '';
         const shellFile = shellFor(path);
         // Without its data the page is still whole: it fetches what is missing.
-        const data = await pageData?.(path).catch((error: unknown) => {
+        const content = await pageContent?.(request, path).catch((error: unknown) => {
           request.log.warn({ err: error, path }, 'page data not read; the page will fetch it');
           return undefined;
         });
-        if (!data) return reply.sendFile(shellFile);
+        if (!content) return reply.sendFile(shellFile);
+        const { data, renderPath } = content;
+        if (renderer && renderPath !== undefined) {
+          try {
+            const page = await renderer.render(renderPath, data);
+            return await sendHtml(request, reply, withPageData(page, data));
+          } catch (error) {
+            // The shell with the data is the same page, drawn by the browser instead.
+            request.log.error(
+              { err: error, path: renderPath },
+              'page not rendered; sent the shell',
+            );
+          }
+        }
         // Read on each such request (a few KB), so that a new build is served without a restart;
         // this answer is compressed as it goes, not taken from the build's .br and .gz.
         const shell = await readFile(`${root}/${shellFile}`, 'utf8');

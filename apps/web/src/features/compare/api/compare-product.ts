@@ -1,6 +1,7 @@
 import type { CompareResponse } from '@ipick/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, lazySchema } from '@/lib/api-client';
+import { takePageData } from '@/lib/page-data';
 
 // The results page renders before the validation library is downloaded: it loads with the call.
 const compareResponseSchema = lazySchema(() =>
@@ -32,9 +33,22 @@ export function compareProductQueryOptions(requestId: string, url: string) {
   });
 }
 
+/**
+ * The page data key of the comparison the server ran for a product link in the address and
+ * sent inside the results page (apps/server/src/modules/compare/results-page.ts).
+ */
+export function comparisonPageDataKey(requestId: string): string {
+  return `compare/${requestId}`;
+}
+
 export function useCompareProduct(requestId: string, url: string | null) {
   return useQuery({
     ...compareProductQueryOptions(requestId, url ?? ''),
     enabled: url !== null,
+    // The server's answer for this request id, when it sent one: no call on the first visit.
+    initialData:
+      url === null
+        ? undefined
+        : () => takePageData<CompareResponse>(comparisonPageDataKey(requestId)),
   });
 }

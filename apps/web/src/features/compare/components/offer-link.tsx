@@ -1,6 +1,6 @@
 import type { ComparedOffer } from '@ipick/contracts';
 import { buildOutboundUrl, PLACEHOLDER_AFFILIATE_IDS } from '@ipick/core';
-import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { getSessionId } from '@/lib/session-id';
 import { readStoredUtm } from '@/lib/utm';
@@ -10,12 +10,27 @@ import { outboundHref, type OutboundContext, type OutboundTarget } from '../util
 /** Outbound links are paid links (FTC-style disclosure) that give the retailer no handle on ipick. */
 export const OFFER_LINK_REL = 'sponsored noopener';
 
-/** The session, stored UTM values and page every outbound link on this page carries. */
+const subscribeToNothing = () => () => {};
+
+/**
+ * The session, stored UTM values and page every outbound link on this page carries. The server
+ * renders the results page without the tab's session and UTM values (they live in its storage):
+ * while React hydrates that markup the links are the server's, and they get the tab's values in
+ * the render right after (useSyncExternalStore's server value is the one hydration uses).
+ */
 export function useOutboundContext(): OutboundContext {
   const { pathname, search } = useLocation();
+  const isInBrowser = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   return useMemo(
-    () => ({ sessionId: getSessionId(), utm: readStoredUtm(), from: `${pathname}${search}` }),
-    [pathname, search],
+    () =>
+      isInBrowser
+        ? { sessionId: getSessionId(), utm: readStoredUtm(), from: `${pathname}${search}` }
+        : { sessionId: '', utm: null, from: `${pathname}${search}` },
+    [isInBrowser, pathname, search],
   );
 }
 
