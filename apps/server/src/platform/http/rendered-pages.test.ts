@@ -150,6 +150,16 @@ describe('pages rendered on the server with their data', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('compares for one address only as often as POST /api/compare would, then sends the shell', async () => {
+    const rendered: boolean[] = [];
+    for (let index = 0; index < 35; index++) {
+      rendered.push((await getPage(`/${pastedUrl}`)).body.includes('data-prerendered="page"'));
+    }
+    // The earlier tests' pages count too: within the minute, the limit is reached by the 31st.
+    expect(rendered.slice(-5)).toEqual([false, false, false, false, false]);
+    expect(rendered[0]).toBe(true);
+  });
+
   it('sends the shell for a product link that is not a valid link', async () => {
     const answer = await getPage('/https://');
     expect(answer.statusCode).toBe(200);
