@@ -7,7 +7,12 @@ import { clickColumns, type NewClick } from '../referral/referral-repository.ts'
  * recorded; the shipper joins a batch's lines and sends them as they are, decoding nothing.
  */
 export function encodeClick(click: NewClick): Buffer {
-  return Buffer.from(encodeCopyText(clickColumns, [click]));
+  return Buffer.from(encodeClickText(click));
+}
+
+/** `encodeClick` as text, for the journal to write straight into its record. */
+export function encodeClickText(click: NewClick): string {
+  return encodeCopyText(clickColumns, [click]);
 }
 
 const JSON_ARRAY_START = 0x5b; // '['

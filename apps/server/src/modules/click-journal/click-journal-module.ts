@@ -7,7 +7,7 @@ import {
   lockDataDir,
 } from '../../platform/db/data-dir-lock.ts';
 import type { NewClick } from '../referral/referral-repository.ts';
-import { encodeClick } from './click-codec.ts';
+import { encodeClickText } from './click-codec.ts';
 import { ClickJournal, SEGMENT_PATTERN, type ClickJournalOptions } from './click-journal.ts';
 import {
   ClickShipper,
@@ -101,7 +101,7 @@ export async function openClickJournal(
   return {
     journal,
     shipper,
-    record: (click) => journal.append(encodeClick(click)),
+    record: (click) => journal.appendText(encodeClickText(click)),
     adoptLeftovers,
     async close() {
       if (adoptTimer) clearInterval(adoptTimer);

@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeRecord, readRecords } from './record-format.ts';
+import { encodeRecord, encodeTextRecord, readRecords } from './record-format.ts';
 
 export interface ClickJournalOptions {
   /** The journal's own folder; one process writes it. */
@@ -152,7 +152,16 @@ export class ClickJournal {
    */
   append(payload: Uint8Array): Promise<void> {
     if (this.#isClosed) return Promise.reject(new Error('The click journal is closed.'));
-    const record = encodeRecord(payload);
+    return this.#appendRecord(encodeRecord(payload));
+  }
+
+  /** `append` of a payload given as text (UTF-8), encoded straight into its record. */
+  appendText(payload: string): Promise<void> {
+    if (this.#isClosed) return Promise.reject(new Error('The click journal is closed.'));
+    return this.#appendRecord(encodeTextRecord(payload));
+  }
+
+  #appendRecord(record: Buffer): Promise<void> {
     if (this.bytes + this.#pendingBytes + record.length > this.#maxBytes) {
       this.#stats.refused += 1;
       return Promise.reject(new JournalFullError(this.#maxBytes));

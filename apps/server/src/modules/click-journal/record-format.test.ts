@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRecord, readRecords, RECORD_HEADER_BYTES } from './record-format.ts';
+import {
+  encodeRecord,
+  encodeTextRecord,
+  readRecords,
+  RECORD_HEADER_BYTES,
+} from './record-format.ts';
 
 const payload = (text: string) => Buffer.from(text);
 
@@ -46,5 +51,15 @@ describe('journal records', () => {
   it('refuses empty and oversized payloads', () => {
     expect(() => encodeRecord(Buffer.alloc(0))).toThrow(RangeError);
     expect(() => encodeRecord(Buffer.alloc(2 * 1024 * 1024))).toThrow(RangeError);
+  });
+
+  it('writes a text payload as the record of its UTF-8 bytes, read back whole', () => {
+    const text = 'c1\thttps://example.com/Kaffeemühle?q=€\t🙂\n';
+    const record = encodeTextRecord(text);
+    expect(record).toEqual(encodeRecord(Buffer.from(text, 'utf8')));
+    expect(
+      readRecords(Buffer.concat([record, encodeTextRecord('next')])).payloads.map(String),
+    ).toEqual([text, 'next']);
+    expect(() => encodeTextRecord('')).toThrow(RangeError);
   });
 });

@@ -144,12 +144,14 @@ export class ReferralService {
    * Follows one redirect request: checks the signature and offer, records the click (durable,
    * in the ledger or the click journal, before this resolves, unless writing failed) and says
    * where to send the visitor. Throws `invalid_request` for a signature that does not match and
-   * `not_found` for an unknown offer without `to`; neither records a click.
+   * `not_found` for an unknown offer without `to`; neither records a click. `parsedTo` is
+   * `query.to` already parsed (the route parses it to check it); it is changed into the link.
    */
   async follow(
     query: RedirectQuery,
     visitor: ClickVisitor,
     userId: string | null,
+    parsedTo?: URL,
   ): Promise<FollowResult> {
     const isSigned = query.sig !== undefined && query.to !== undefined;
     if (isSigned && !(await this.#verify(query.to!, query.sig!))) {
@@ -164,7 +166,7 @@ export class ReferralService {
     let hostOwners: HostEntry;
     let owners: HostOwners;
     if (query.to !== undefined) {
-      destination = new URL(query.to);
+      destination = parsedTo ?? new URL(query.to);
       hostOwners = this.#ownersOf(destination);
       // A named retailer's link carries ipick's affiliate id (an admin's change applies at once).
       const affiliateIds = this.#rememberedAffiliateIds();

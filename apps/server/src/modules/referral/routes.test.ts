@@ -264,6 +264,28 @@ describe('GET /api/redirect: known retailers', () => {
     expect(click!.occurred_at).toBeInstanceOf(Date);
   });
 
+  it('answers the 302 with what a browser and a crawler rely on, and nothing for a page', async () => {
+    const sessionId = `s-${randomUUID()}`;
+    const target = `https://www.amazon.com/dp/B08P2HBBLX?tag=ipick-20&session_id=${sessionId}`;
+    const response = await redirect(
+      { to: target },
+      { headers: { 'user-agent': chromeOnWindows, 'x-request-id': 'edge-42' } },
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/^https:\/\/www\.amazon\.com\/dp\/B08P2HBBLX\?/);
+    expect(response.headers['content-length']).toBe('0');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    // The proxy's request id, so the click's log lines can be found from the edge's.
+    expect(response.headers['x-request-id']).toBe('edge-42');
+    // A 302 has no page: no page policy, no encoding, no cookie.
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await clickOf(sessionId)).toHaveLength(1);
+  });
+
   it("completes a link made elsewhere with ipick's tracking parameters (spec §9)", async () => {
     const response = await redirect({ to: 'https://www.amazon.com/dp/B08P2HBBLX?th=1' });
     expect(response.statusCode).toBe(302);

@@ -1,6 +1,5 @@
-import { redirectQuerySchema, type RedirectQuery } from '@ipick/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
+import { lazyChildLoggerFactory } from '../../platform/http/lazy-request-logger.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { readSessionCookie, SHOPPER_COOKIE } from '../auth/session-cookies.ts';
 import {
@@ -8,6 +7,7 @@ import {
   renderInterstitialPage,
   renderRedirectErrorPage,
 } from './interstitial-page.ts';
+import { readRedirectQuery } from './redirect-query.ts';
 import type { ReferralService } from './referral-service.ts';
 import { readVisitor } from './visitor.ts';
 
@@ -32,6 +32,8 @@ export async function referralRoutes(
     '/api/redirect',
     {
       helmet: false,
+      // No pino child per click: the route logs only when a click could not be recorded.
+      childLoggerFactory: lazyChildLoggerFactory,
       // A shopper who follows a broken link reads what is wrong and finds the way back, rather
       // than the JSON an API client gets.
       config: {
@@ -46,10 +48,10 @@ export async function referralRoutes(
       },
     },
     async (request, reply) => {
-      const query = parseRedirectQuery(request.query);
+      const { query, destination } = readRedirectQuery(request.query);
       const pendingUserId = signedInUserId(request, auth);
       const userId = pendingUserId === null ? null : await pendingUserId;
-      const result = await referral.follow(query, readVisitor(request), userId);
+      const result = await referral.follow(query, readVisitor(request), userId, destination);
       if (result.recordError) {
         // Spec §8: a referral that could not be tracked is logged; the visitor still goes on.
         request.log.error({ err: result.recordError }, 'could not record an outbound click');
@@ -92,41 +94,6 @@ function backPathOf(query: unknown): string {
   const from =
     typeof query === 'object' && query !== null ? (query as { from?: unknown }).from : undefined;
   return typeof from === 'string' && isLocalPath(from) ? from : '/';
-}
-
-/** What one value of a parameter is, for the message about a repeated one. */
-const parameterNouns: Partial<Record<keyof RedirectQuery, string>> = {
-  to: 'address',
-  offer: 'offer id',
-  sig: 'signature',
-  from: 'path',
-};
-
-/**
- * A parameter of the route given more than once (`?to=a&to=b`) is refused with its own message;
- * zod would only say that `to` is missing, as it is not a string. A loop over the few keys of
- * the query, before zod: the route is benchmarked (bench/redirect.ts).
- */
-function refuseRepeatedParameters(query: Record<string, unknown>): void {
-  for (const name in query) {
-    const value = query[name];
-    if (!Array.isArray(value) || !Object.hasOwn(redirectQuerySchema.shape, name)) continue;
-    const noun = parameterNouns[name as keyof RedirectQuery] ?? 'value';
-    throw new AppError('invalid_request', `${name}: give one ${noun}, not ${String(value.length)}`);
-  }
-}
-
-/** Like `parseRequestPart`, but messages name the query parameter alone ("to: …"). */
-function parseRedirectQuery(value: unknown) {
-  if (typeof value === 'object' && value !== null) {
-    refuseRepeatedParameters(value as Record<string, unknown>);
-  }
-  const result = redirectQuerySchema.safeParse(value);
-  if (result.success) return result.data;
-  const message = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || 'query'}: ${issue.message}`)
-    .join('; ');
-  throw new AppError('invalid_request', message);
 }
 
 /**

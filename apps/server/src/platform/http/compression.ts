@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Routes left uncompressed. The outbound redirect answers 302s without a body on ipick's
- * busiest path (bench/redirect.ts): compression has nothing to gain there, and its hooks would
- * cost every click.
+ * Routes left uncompressed, whose requests are not decompressed either. The outbound redirect
+ * answers 302s without a body on ipick's busiest path (bench/redirect.ts), and its GET has no
+ * body: compression has nothing to gain there, and its hooks would cost every click.
  */
 const UNCOMPRESSED_ROUTES = new Set(['/api/redirect']);
 
@@ -20,7 +20,9 @@ export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
     // Runs before @fastify/compress's own onRoute hook, which reads the route's `compress`.
     app.addHook('onRoute', (route) => {
-      if (UNCOMPRESSED_ROUTES.has(route.url)) route.compress = false;
+      if (!UNCOMPRESSED_ROUTES.has(route.url)) return;
+      route.compress = false;
+      route.decompress = false;
     });
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   },
