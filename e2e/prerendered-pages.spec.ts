@@ -137,6 +137,9 @@ test('a product link in the address arrives as its results page, offers in the H
   for (const other of catalogProduct.offers.slice(1)) {
     await expect(page.getByText(other.offer.title, { exact: true }).first()).toBeVisible();
   }
+  // Controls the server drew while the sign-in check was under way follow its answer: hydration
+  // keeps the server's attributes, so a button still disabled here would stay so.
+  await expect(page.getByRole('button', { name: /^Price alert/ }).first()).toBeEnabled();
   // The server's comparison is the page's: the browser does not ask for it again.
   expect(compareCalls).toEqual([]);
   expect(errors).toEqual([]);

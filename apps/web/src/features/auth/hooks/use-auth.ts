@@ -1,5 +1,6 @@
 import type { LoginRequest, RegisterRequest, SessionUser } from '@ipick/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { captureOutcome, type Outcome } from '@/lib/outcome';
 import { meQueryOptions } from '../api/get-me';
 import { useLogin } from '../api/login';
@@ -26,13 +27,18 @@ export interface AuthState {
  */
 export function useAuth(): AuthState {
   const me = useQuery(meQueryOptions());
+  const isInBrowser = useIsInBrowser();
   const { mutateAsync: loginAsync } = useLogin();
   const { mutateAsync: registerAsync } = useRegister();
   const { mutateAsync: logoutAsync } = useLogout();
 
   return {
-    user: me.isError ? null : (me.data?.user ?? null),
-    isLoading: me.isPending,
+    // Pages rendered on the server show the check as under way (the server does not know who is
+    // signed in). React hydrates them with that same state, even when the answer came first,
+    // and renders the answer right after: hydration keeps the server's attributes, so a page
+    // hydrated straight into the answer would keep, say, a button the check had disabled.
+    user: !isInBrowser || me.isError ? null : (me.data?.user ?? null),
+    isLoading: !isInBrowser || me.isPending,
     login: (input) =>
       captureOutcome(async () => ({ user: (await loginAsync(input)).user }), 'Login failed'),
     register: (input) =>
@@ -43,4 +49,15 @@ export function useAuth(): AuthState {
     // A failed call needs nothing more: the mutation has already cleared the user (spec §4).
     logout: () => logoutAsync().catch(() => undefined),
   };
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False while rendering on the server and while hydrating its markup; true after. */
+function useIsInBrowser(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
