@@ -3,6 +3,12 @@
  * an ISO 4217 currency, so that sums and comparisons never meet floating-point cents.
  */
 
+import { currencyExponent } from './money.ts';
+
+// Formatting and minor units are in money.ts, so that a page that only shows prices does not
+// download this reader of price text (its currency tables and symbols).
+export { currencyExponent, formatMoney } from './money.ts';
+
 /** Prices above this many major units are misreadings (a GTIN or phone number taken for a price). */
 export const MAX_PRICE_MAJOR_UNITS = 1_000_000_000;
 
@@ -18,36 +24,6 @@ export interface ParsePriceOptions {
   currency?: string;
   /** Settles '1.299' and '1,299' when the page's locale is known; the text's own structure wins. */
   decimalSeparator?: '.' | ',';
-}
-
-// ISO 4217 minor-unit exponents that differ from the usual 2.
-const zeroDecimalCurrencies = new Set([
-  'BIF',
-  'CLP',
-  'DJF',
-  'GNF',
-  'ISK',
-  'JPY',
-  'KMF',
-  'KRW',
-  'PYG',
-  'RWF',
-  'UGX',
-  'UYI',
-  'VND',
-  'VUV',
-  'XAF',
-  'XOF',
-  'XPF',
-]);
-const threeDecimalCurrencies = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
-
-/** Digits after the decimal point in `currency`'s minor unit (ISO 4217): 0 for JPY, 3 for KWD. */
-export function currencyExponent(currency: string): number {
-  const code = currency.toUpperCase();
-  if (zeroDecimalCurrencies.has(code)) return 0;
-  if (threeDecimalCurrencies.has(code)) return 3;
-  return 2;
 }
 
 /** Active ISO 4217 codes, recognised in price text ('12.99 USD', 'EUR 9,99'). */
@@ -171,26 +147,6 @@ export function legacyPriceNumber(text: string | number | null | undefined): num
   if (typeof text === 'number') return Number.isFinite(text) ? text : 0;
   const value = Number.parseFloat(String(text ?? '').replace(/[^0-9.]/g, ''));
   return Number.isFinite(value) ? value : 0;
-}
-
-/**
- * `amountMinor` of `currency` for display, with the currency's own number of decimals
- * ('$1,299.99', '¥1,299'). The default locale is fixed so that the server and the browser print
- * the same text; an unknown currency or locale falls back to '12.99 XYZ'.
- */
-export function formatMoney(amountMinor: number, currency: string, locale = 'en-US'): string {
-  const exponent = currencyExponent(currency);
-  const major = amountMinor / 10 ** exponent;
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(exponent)} ${currency.toUpperCase()}`;
-  }
 }
 
 interface FoundNumber {

@@ -1,4 +1,4 @@
-import { parseRetailerUrl } from '../retailers/parse-retailer-url.ts';
+import { toHttpUrl } from '../retailers/http-url.ts';
 import { buildAffiliateLink, type AffiliateIds } from './affiliate-link.ts';
 
 /** The stored UTM set of a visit (spec §3), captured once from the page address (§4). */
@@ -38,7 +38,8 @@ const utmKeys = ['source', 'medium', 'campaign', 'term', 'content'] as const;
  * unchanged (spec §5).
  */
 export function buildOutboundUrl(input: OutboundUrlInput): string {
-  if (parseRetailerUrl(input.target) === null) return input.target;
+  // parseRetailerUrl's only null: not an absolute http(s) link.
+  if (toHttpUrl(input.target) === null) return input.target;
   const url = new URL(buildAffiliateLink(input.target, input.affiliateIds).trim());
   const params = url.searchParams;
   for (const [name, value] of Object.entries(OUTBOUND_DEFAULTS)) params.set(name, value);

@@ -4,6 +4,7 @@
  */
 import { canonicalizeGenericUrl } from './canonical-url.ts';
 import { genericProductKey, genericTitleSlug } from './generic-product-key.ts';
+import { toHttpUrl } from './http-url.ts';
 import { retailerLinkRules } from './retailer-link-rules.ts';
 import { findRetailerByHost, normalizeRetailerHost, type RetailerKey } from './retailer-table.ts';
 import { titleWordsFromSlug } from './title-words.ts';
@@ -69,16 +70,4 @@ export function parseRetailerUrl(input: string | URL): ParsedRetailerUrl | null 
     canonicalUrl: canonicalizeGenericUrl(url),
     titleWords: slug === null ? [] : titleWordsFromSlug(slug, productId),
   };
-}
-
-function toHttpUrl(input: string | URL): URL | null {
-  let url: URL;
-  try {
-    // A copy, so that the caller's URL object is never touched.
-    url = new URL(typeof input === 'string' ? input.trim() : input.href);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.hostname === '' ? null : url;
 }
