@@ -46,6 +46,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry imports statically (every page runs it) in one chunk: many small
+            // chunks compress worse than one, and each is a request.
+            { name: 'app', tags: ['$initial'], priority: 0 },
             // React and the router change less often than our code and every page needs them:
             // one chunk that stays cached across releases. Other libraries go with the pages
             // that import them (charts only with the merchant and admin pages), so a page

@@ -1,13 +1,13 @@
+import { Suspense, useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ComparisonResults } from '@/features/compare/components/comparison-results';
 import type { FavoriteTarget } from '@/features/compare/components/favorite-slot';
-import { FavoriteToggle } from '@/features/favorites/components/favorite-toggle';
-import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
+import { LazyStoredProductLink } from '@/features/product-request/components/lazy-stored-product-link';
 import { currentPath, withReturnTo } from '@/lib/return-to';
-import { useOfferExtras } from './shared/offer-extras';
+import { LazyFavoriteToggle, preloadResultActions, useOfferExtras } from './shared/offer-extras';
 
 /** `/new-search/:requestId/:slug` (spec §2): the comparison, with favourites for signed-in shoppers. */
 export default function NewSearchPage() {
@@ -16,18 +16,24 @@ export default function NewSearchPage() {
   const { user, isLoading } = useAuth();
   const signInHref = withReturnTo('/login', 'returnTo', currentPath(location));
   const renderOfferExtras = useOfferExtras();
+  // The favourite and offer actions load after the page has drawn, beside the comparison's call.
+  useEffect(() => {
+    void preloadResultActions();
+  }, []);
 
   const renderFavorite = (target: FavoriteTarget) => (
-    <FavoriteToggle
-      requestId={target.requestId}
-      offerId={target.offerId}
-      url={target.url}
-      describedBy={target.describedBy}
-      variant={target.variant === 'product' ? 'labelled' : 'icon'}
-      isSignedIn={user !== null}
-      isCheckingSignIn={isLoading}
-      signInHref={signInHref}
-    />
+    <Suspense fallback={null}>
+      <LazyFavoriteToggle
+        requestId={target.requestId}
+        offerId={target.offerId}
+        url={target.url}
+        describedBy={target.describedBy}
+        variant={target.variant === 'product' ? 'labelled' : 'icon'}
+        isSignedIn={user !== null}
+        isCheckingSignIn={isLoading}
+        signInHref={signInHref}
+      />
+    </Suspense>
   );
 
   return (
@@ -48,7 +54,7 @@ export default function NewSearchPage() {
         // A new request starts with fresh filters.
         key={requestId}
         requestId={requestId}
-        missing={<StoredProductLink requestId={requestId} note="" />}
+        missing={<LazyStoredProductLink requestId={requestId} note="" />}
         renderFavorite={renderFavorite}
         renderOfferExtras={renderOfferExtras}
       />

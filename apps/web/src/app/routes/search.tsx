@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { PageHeader } from '@/components/page-header';
 import { SearchResults } from '@/features/compare/components/search-results';
-import { StoredProductLink } from '@/features/product-request/components/stored-product-link';
+import { LazyStoredProductLink } from '@/features/product-request/components/lazy-stored-product-link';
 
 /** The older results page (spec §2): the same comparison as a plain list, for links to it. */
 export default function SearchPage() {
@@ -18,7 +18,7 @@ export default function SearchPage() {
       />
       <SearchResults
         requestId={requestId}
-        missing={<StoredProductLink requestId={requestId} note="" />}
+        missing={<LazyStoredProductLink requestId={requestId} note="" />}
       />
     </PageContainer>
   );

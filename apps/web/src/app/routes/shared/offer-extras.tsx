@@ -1,18 +1,31 @@
 import type { ComparedOffer } from '@ipick/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { PriceHistory } from '@/features/compare/components/price-history';
-import { ReportWrongMatch } from '@/features/match-reports/components/report-wrong-match';
-import { AlertButton } from '@/features/price-alerts/components/alert-button';
 import { currentPath, withReturnTo } from '@/lib/return-to';
 
 type RenderOfferExtras = (context: { requestId: string; offer: ComparedOffer }) => ReactNode;
 
 /**
- * What the results page adds under each offer: its price history (a chart loaded on demand),
- * "Price alert" and "Not the same product?". The page composes them; the compare feature only
- * leaves the slot.
+ * The results' actions (favourites, price history, price alert, match report) and the API calls,
+ * toasts and forms behind them are a chunk of their own, out of the page's first load: the page
+ * starts loading it once it has drawn (`preloadResultActions`), while the comparison runs, so
+ * it is usually there before the offers are. A page the server drew keeps the server's buttons
+ * until the chunk has arrived and React hydrates them.
+ */
+export const preloadResultActions = () => import('@/app/result-actions');
+
+const OfferExtras = lazy(() =>
+  preloadResultActions().then((actions) => ({ default: actions.OfferExtras })),
+);
+
+export const LazyFavoriteToggle = lazy(() =>
+  preloadResultActions().then((actions) => ({ default: actions.FavoriteToggle })),
+);
+
+/**
+ * What the results page adds under each offer (result-actions.tsx). The page composes them; the
+ * compare feature only leaves the slot.
  */
 export function useOfferExtras(): RenderOfferExtras {
   const location = useLocation();
@@ -20,16 +33,15 @@ export function useOfferExtras(): RenderOfferExtras {
   const path = currentPath(location);
   const signInHref = withReturnTo('/login', 'returnTo', path);
   return ({ requestId, offer }) => (
-    <div className="flex flex-col gap-1">
-      <PriceHistory offerId={offer.offerId} />
-      <AlertButton
+    <Suspense fallback={null}>
+      <OfferExtras
+        requestId={requestId}
         offer={offer}
-        path={path.startsWith('/new-search/') ? path.split('?')[0] : undefined}
+        path={path}
         isSignedIn={user !== null}
         isCheckingSignIn={isLoading}
         signInHref={signInHref}
       />
-      <ReportWrongMatch requestId={requestId} offer={offer} />
-    </div>
+    </Suspense>
   );
 }

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { json } from '@/test/fake-api';
 import type { OutboundContext } from '../utils/outbound-link';
-import {
-  merchantOfferHref,
-  openMerchantOffer,
-  trackReferral,
-  type MerchantOffer,
-} from './track-referral';
+import { openMerchantOffer } from './open-merchant-offer';
+import { merchantOfferHref, trackReferral, type MerchantOffer } from './track-referral';
 
 const OFFER: MerchantOffer = {
   offerId: '1a2b3c4d-5e6f-4a7b-8c9d-000000000007',

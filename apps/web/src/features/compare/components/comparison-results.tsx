@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useComparisonResult } from '../hooks/use-comparison-result';
-import { shortProductName } from '../utils/offer-text';
-import { ComparisonError } from './comparison-error';
+import { comparisonTitle } from '../utils/comparison-title';
+import { LazyComparisonError } from './lazy-comparison-error';
 import { ComparisonSkeleton } from './comparison-skeleton';
 import { ComparisonView } from './comparison-view';
 import type { RenderFavorite } from './favorite-slot';
@@ -35,7 +35,7 @@ export function ComparisonResults({
       return <ComparisonSkeleton pastedUrl={state.pastedUrl} />;
     case 'error':
       return (
-        <ComparisonError
+        <LazyComparisonError
           error={state.error}
           pastedUrl={state.pastedUrl}
           retry={state.retry}
@@ -50,19 +50,5 @@ export function ComparisonResults({
           renderOfferExtras={renderOfferExtras}
         />
       );
-  }
-}
-
-/** The tab title for where a comparison stands: the product's name once it is known. */
-export function comparisonTitle(state: ReturnType<typeof useComparisonResult>): string {
-  switch (state.status) {
-    case 'missing':
-      return 'Search not found';
-    case 'pending':
-      return 'Comparing prices';
-    case 'error':
-      return 'Comparison failed';
-    case 'success':
-      return shortProductName(state.result.product.title);
   }
 }

@@ -4,7 +4,7 @@ import { useMemo, useSyncExternalStore, type MouseEvent, type ReactNode } from '
 import { useLocation } from 'react-router';
 import { getSessionId } from '@/lib/session-id';
 import { readStoredUtm } from '@/lib/utm';
-import { openMerchantOffer } from '../api/track-referral';
+import { openMerchantOffer } from '../api/open-merchant-offer';
 import { outboundHref, type OutboundContext, type OutboundTarget } from '../utils/outbound-link';
 
 /** Outbound links are paid links (FTC-style disclosure) that give the retailer no handle on ipick. */

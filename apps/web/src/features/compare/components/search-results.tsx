@@ -8,10 +8,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useComparisonResult } from '../hooks/use-comparison-result';
+import { comparisonTitle } from '../utils/comparison-title';
 import { NO_OFFER_FILTERS, offersByTier, sortOffers } from '../utils/filter-offers';
 import { priceText, savingsText, shippingText, TIER_LABELS } from '../utils/offer-text';
-import { ComparisonError } from './comparison-error';
-import { comparisonTitle } from './comparison-results';
+import { LazyComparisonError } from './lazy-comparison-error';
 import { CommissionDisclosure, OutboundLink } from './offer-link';
 
 interface SearchResultsProps {
@@ -40,7 +40,7 @@ export function SearchResults({ requestId, missing }: SearchResultsProps) {
       );
     case 'error':
       return (
-        <ComparisonError
+        <LazyComparisonError
           error={state.error}
           pastedUrl={state.pastedUrl}
           retry={state.retry}

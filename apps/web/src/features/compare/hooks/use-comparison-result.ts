@@ -1,10 +1,20 @@
 import type { CompareResponse } from '@ipick/contracts';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { pushPriceComparisonEvent, pushSearchEvent } from '@/lib/data-layer';
 import { readProductRequest } from '@/lib/product-request-store';
 import { useCompareProduct } from '../api/compare-product';
 import { useComparison } from '../api/get-comparison';
+
+// The data-layer events load with the first one, after the page has drawn: tag managers read
+// them later anyway, and the results page's first load stays smaller. One promise, so that the
+// events keep their order (search, then price_comparison).
+const loadDataLayer = once(() => import('@/lib/data-layer'));
+
+/** `load`'s promise, made on the first call and shared by every later one. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,12 +47,13 @@ export function useComparisonResult(requestId: string): ComparisonResultState {
   const query = record ? run : saved;
 
   useEffect(() => {
-    if (pastedUrl !== null) pushSearchEvent(requestId, pastedUrl);
+    if (pastedUrl === null) return;
+    void loadDataLayer().then((dataLayer) => dataLayer.pushSearchEvent(requestId, pastedUrl));
   }, [requestId, pastedUrl]);
 
   const { data } = query;
   useEffect(() => {
-    if (data) pushPriceComparisonEvent(data);
+    if (data) void loadDataLayer().then((dataLayer) => dataLayer.pushPriceComparisonEvent(data));
   }, [data]);
 
   if (!record && !canLoadSaved) return { status: 'missing' };

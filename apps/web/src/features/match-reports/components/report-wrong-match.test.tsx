@@ -99,11 +99,13 @@ describe('"Not the same product?" on the results page', { timeout: 30_000 }, () 
     renderAt(path);
 
     const card = await offerCard('Acme 1.7L Electric Kettle');
+    // The offers' actions are a chunk of their own, drawn once it has loaded.
+    const button = await within(card).findByRole('button', { name: reportButton });
     // A listing shown as similar claims nothing, so it has nothing to report.
     const similar = await offerCard('Acme 1.5L Electric Kettle');
     expect(within(similar).queryByRole('button', { name: reportButton })).toBeNull();
 
-    await user.click(within(card).getByRole('button', { name: reportButton }));
+    await user.click(button);
     const thanks = await within(card).findByText(/^Thanks, you reported this listing/);
     // The button is gone; keyboard focus is on what replaced it, not lost to the page.
     expect(within(card).queryByRole('button', { name: reportButton })).toBeNull();
@@ -145,7 +147,7 @@ describe('"Not the same product?" on the results page', { timeout: 30_000 }, () 
     renderAt(path);
 
     const card = await offerCard('Acme 1.7L Electric Kettle');
-    const button = within(card).getByRole('button', { name: reportButton });
+    const button = await within(card).findByRole('button', { name: reportButton });
     await user.click(button);
     expect((await within(card).findByRole('alert')).textContent).toBe(
       'You have sent 10 reports in the last hour, the most ipick takes. Try again in 12 minutes.',
