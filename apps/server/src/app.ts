@@ -271,7 +271,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     identity,
   });
   await app.register(businessModule, { db: database.db, auth });
-  const resultsPage = resultsPageContent({ compare, auth, shopper });
+  const resultsPage = resultsPageContent({
+    compare,
+    auth,
+    shopper,
+    counters: app.hasDecorator('limitCounters') ? app.limitCounters : undefined,
+  });
   await app.register(singlePageAppPlugin, {
     root: deps.webRoot ?? defaultWebRoot,
     pageContent: async (request, path) => {

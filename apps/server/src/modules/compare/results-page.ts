@@ -7,6 +7,7 @@ import {
 } from '@ipick/core';
 import type { CompareResponse } from '@ipick/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { GuessCounters } from '../../platform/http/guess-counters.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { optionalShopper } from '../auth/shopper-session.ts';
 import type { ShopperService } from '../shopper/shopper-service.ts';
@@ -28,9 +29,9 @@ export interface ResultsPageContent {
 }
 
 /**
- * Comparisons one address may start by opening product links, per minute and process: as many
- * as `POST /api/compare` allows it (routes.ts). Past that the page goes out as the shell, and the
- * browser's own call meets that route's shared limit.
+ * Comparisons one address may start by opening product links, per minute: as many as
+ * `POST /api/compare` allows it (routes.ts). Past that the page goes out as the shell, and the
+ * browser's own call meets that route's limit.
  */
 export const RESULTS_PAGE_COMPARISONS_PER_MINUTE = 30;
 
@@ -38,26 +39,9 @@ interface ResultsPageOptions {
   compare: CompareService;
   auth: AuthService;
   shopper: ShopperService;
+  /** The rate limits' shared counters; without them (limits off) the page is not limited. */
+  counters?: GuessCounters;
   boundMs?: number;
-}
-
-/** Counts each address's starts over a minute, forgetting addresses whose minute is over. */
-function perAddressLimit(max: number, windowMs = 60_000) {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  return (address: string): boolean => {
-    const now = Date.now();
-    if (windows.size > 10_000) {
-      for (const [key, window] of windows)
-        if (now - window.startedAt >= windowMs) windows.delete(key);
-    }
-    const window = windows.get(address);
-    if (!window || now - window.startedAt >= windowMs) {
-      windows.set(address, { startedAt: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= max;
-  };
 }
 
 /**
@@ -72,16 +56,22 @@ export function resultsPageContent({
   compare,
   auth,
   shopper,
+  counters,
   boundMs = RESULTS_PAGE_COMPARISON_BOUND_MS,
 }: ResultsPageOptions) {
-  const mayStart = perAddressLimit(RESULTS_PAGE_COMPARISONS_PER_MINUTE);
+  // Counted in the limits' store, so that every process behind one address shares the count.
+  const mayStart = async (address: string): Promise<boolean> => {
+    if (!counters) return true;
+    const { count } = await counters.add(`results-page|${address}`, 60_000);
+    return count <= RESULTS_PAGE_COMPARISONS_PER_MINUTE;
+  };
   return async (request: FastifyRequest, path: string): Promise<ResultsPageContent | undefined> => {
     const search = request.url.slice(path.length);
     // The browser keeps a #fragment to itself; the page declines the request when it had one.
     const candidate = productUrlFromLocation(path, search, '');
     if (candidate === null) return undefined;
     const checked = checkProductUrl(withAssumedScheme(candidate));
-    if (!checked.ok || !mayStart(request.ip)) return undefined;
+    if (!checked.ok || !(await mayStart(request.ip))) return undefined;
     const url = checked.url.href;
     const requestId = createRequestId();
     const result = await withinBound(compare.compare(url, requestId), boundMs, (error) =>

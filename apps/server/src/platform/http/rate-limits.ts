@@ -1,8 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { GuessCounters } from './guess-counters.ts';
 import { DEFAULT_GUESS_LIMITS, guessLimitPlugin, type GuessLimits } from './guess-limits.ts';
 import { rateLimitStoreOptions, type LimitStore } from './rate-limit-stores.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The counters of the limits' store, for a limit that is not a route's own (a page that
+     * starts work an API route limits): shared by every process, like the routes' counters.
+     */
+    limitCounters: GuessCounters;
+  }
+}
 
 export interface RateLimitSettings {
   /** Where the counters live: shared by every process on PostgreSQL or Redis. */
@@ -20,6 +31,7 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance, settings: RateLimitSettings) => {
     const store = rateLimitStoreOptions(settings.store);
     app.addHook('onClose', store.close);
+    app.decorate('limitCounters', store.guesses);
     await app.register(rateLimit, {
       global: false,
       // After body parsing, so that limits can count per account as well as per address.
