@@ -28,10 +28,13 @@ import { z } from 'zod';
 export const REDIRECT_TARGET_MAX_LENGTH = 2048;
 
 /** Spec §3 "Stored UTM set" and the session id travel with each click; each is capped. */
-const TRACKING_VALUE_MAX_LENGTH = 200;
+export const TRACKING_VALUE_MAX_LENGTH = 200;
+
+/** A link's signature (`sig`), as ipick's signer writes it. */
+export const REDIRECT_SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f]/;
+export const REDIRECT_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** The `to` address: an absolute http(s) URL without a user name or password. */
 export const redirectTargetSchema = z
@@ -50,7 +53,7 @@ export const redirectTargetSchema = z
   });
 
 function describeTargetProblem(value: string): string | null {
-  if (controlCharacters.test(value)) return 'the address contains control characters';
+  if (REDIRECT_CONTROL_CHARACTERS.test(value)) return 'the address contains control characters';
   let url: URL;
   try {
     url = new URL(value);
@@ -75,7 +78,7 @@ export const redirectQuerySchema = z
     offer: z.uuid('this is not an offer id').optional(),
     sig: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,128}$/, 'the signature does not match this link')
+      .regex(REDIRECT_SIGNATURE_PATTERN, 'the signature does not match this link')
       .optional(),
     session_id: trackingValue,
     utm_source: trackingValue,

@@ -1,6 +1,9 @@
 import {
+  REDIRECT_CONTROL_CHARACTERS,
+  REDIRECT_SIGNATURE_PATTERN,
   REDIRECT_TARGET_MAX_LENGTH,
   redirectQuerySchema,
+  TRACKING_VALUE_MAX_LENGTH,
   type RedirectQuery,
 } from '@ipick/contracts';
 import { regexes } from 'zod';
@@ -13,8 +16,6 @@ export interface ReadRedirectQuery {
   destination: URL | undefined;
 }
 
-/** The tracking values' cap in `redirectQuerySchema` (spec §3). */
-const TRACKING_VALUE_MAX_LENGTH = 200;
 const trackingNames = [
   'session_id',
   'utm_source',
@@ -23,9 +24,6 @@ const trackingNames = [
   'utm_term',
   'utm_content',
 ] as const;
-// eslint-disable-next-line no-control-regex -- the contract refuses control characters in `to`
-const controlCharacters = /[\u0000-\u001f\u007f]/;
-const signaturePattern = /^[A-Za-z0-9_-]{1,128}$/;
 const offerIdPattern = regexes.uuid();
 
 /** What one value of a parameter is, for the message about a repeated one. */
@@ -83,7 +81,7 @@ function readPlainQuery(input: Record<string, unknown>): ReadRedirectQuery | nul
     if (typeof to !== 'string') return null;
     const trimmed = to.trim();
     if (trimmed.length === 0 || trimmed.length > REDIRECT_TARGET_MAX_LENGTH) return null;
-    if (controlCharacters.test(trimmed)) return null;
+    if (REDIRECT_CONTROL_CHARACTERS.test(trimmed)) return null;
     destination = URL.parse(trimmed) ?? undefined;
     if (
       destination === undefined ||
@@ -101,7 +99,8 @@ function readPlainQuery(input: Record<string, unknown>): ReadRedirectQuery | nul
     query.offer = offer;
   }
   if (sig !== undefined) {
-    if (typeof sig !== 'string' || !signaturePattern.test(sig) || to === undefined) return null;
+    if (typeof sig !== 'string' || !REDIRECT_SIGNATURE_PATTERN.test(sig) || to === undefined)
+      return null;
     query.sig = sig;
   }
   if (to === undefined && offer === undefined) return null;
