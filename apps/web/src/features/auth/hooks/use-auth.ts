@@ -1,6 +1,6 @@
 import type { LoginRequest, RegisterRequest, SessionUser } from '@ipick/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useIsInBrowser } from '@/hooks/use-is-in-browser';
 import { captureOutcome, type Outcome } from '@/lib/outcome';
 import { meQueryOptions } from '../api/get-me';
 import { useLogin } from '../api/login';
@@ -49,15 +49,4 @@ export function useAuth(): AuthState {
     // A failed call needs nothing more: the mutation has already cleared the user (spec §4).
     logout: () => logoutAsync().catch(() => undefined),
   };
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False while rendering on the server and while hydrating its markup; true after. */
-function useIsInBrowser(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }

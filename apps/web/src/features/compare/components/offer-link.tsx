@@ -1,7 +1,8 @@
 import type { ComparedOffer } from '@ipick/contracts';
 import { buildOutboundUrl, PLACEHOLDER_AFFILIATE_IDS } from '@ipick/core';
-import { useMemo, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useIsInBrowser } from '@/hooks/use-is-in-browser';
 import { getSessionId } from '@/lib/session-id';
 import { readStoredUtm } from '@/lib/utm';
 import { openMerchantOffer } from '../api/open-merchant-offer';
@@ -10,21 +11,15 @@ import { outboundHref, type OutboundContext, type OutboundTarget } from '../util
 /** Outbound links are paid links (FTC-style disclosure) that give the retailer no handle on ipick. */
 export const OFFER_LINK_REL = 'sponsored noopener';
 
-const subscribeToNothing = () => () => {};
-
 /**
  * The session, stored UTM values and page every outbound link on this page carries. The server
  * renders the results page without the tab's session and UTM values (they live in its storage):
  * while React hydrates that markup the links are the server's, and they get the tab's values in
- * the render right after (useSyncExternalStore's server value is the one hydration uses).
+ * the render right after.
  */
 export function useOutboundContext(): OutboundContext {
   const { pathname, search } = useLocation();
-  const isInBrowser = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const isInBrowser = useIsInBrowser();
   return useMemo(
     () =>
       isInBrowser
