@@ -2,9 +2,10 @@
 // integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), the web build and its
 // size budgets, browser end-to-end — and end with one line: "N passed, N failed".
 //
-// The suites run in two lanes at once — lint and the server suites; typecheck, build, budgets,
-// browser tests and unit tests — as the browser tests spend much of their time waiting on
-// pages, which the other lane's work fills. Each step's output is kept in test-results/logs
+// The suites run in two lanes at once — the server suites; typecheck, build, budgets, browser
+// tests, unit tests and lint — as the browser tests spend much of their time waiting on pages,
+// which the other lane's work fills. The server suite on PGlite is the longest step, so it
+// starts at once, and lint, which nothing waits on, goes last in the other lane. Each step's output is kept in test-results/logs
 // and printed whole when the step ends, so the lanes' lines never interleave.
 import { spawn } from 'node:child_process';
 import {
@@ -168,9 +169,8 @@ async function ensureChromium() {
   );
 }
 
-/** Lint and the server suite on each database. */
+/** The server suite on each database. */
 async function serverLane() {
-  await check('lint', 'npm', ['run', 'lint', '--silent']);
   await vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
   if (process.env.DATABASE_URL) {
     await vitest('server on PostgreSQL', ['server'], { IPICK_TEST_DATABASE: 'postgres' });
@@ -182,12 +182,13 @@ async function serverLane() {
 }
 
 /**
- * Typecheck, the web build, its size budgets and the browser tests on it, then the unit tests,
- * which put about half of the whole run in each lane.
+ * Typecheck, the web build, its size budgets and the browser tests on it, then the unit tests
+ * and lint, which put about half of the whole run in each lane.
  */
 async function webLane() {
   await browserChecks();
   await vitest('unit', ['core', 'tracker', 'web', 'scripts']);
+  await check('lint', 'npm', ['run', 'lint', '--silent']);
 }
 
 async function browserChecks() {
