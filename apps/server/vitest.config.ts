@@ -8,5 +8,9 @@ export default defineProject({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each file builds its own app and database, and no file mocks a module, so the files share
+    // one module graph instead of importing the whole server again for each of them: the suite
+    // takes about a quarter less time. It passes with its files shuffled, on both databases.
+    isolate: false,
   },
 });
