@@ -44,7 +44,7 @@ const helmetOptions: HelmetOptions = {
  * so building Helmet's middleware for each request (as @fastify/helmet does) would only cost
  * every answer its time.
  */
-export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
