@@ -42,6 +42,24 @@ describe('comparisonSummary', () => {
     ).toBe('We found this product at 2 other shops, all more expensive');
   });
 
+  it('does not call the others dearer when the pasted shop does not say what shipping costs', () => {
+    const noShipping = product({
+      priceMinor: 9043,
+      shippingMinor: null,
+      retailerName: 'Demo Shop',
+    });
+    expect(comparisonSummary(noShipping, [at('Costco', 9297, 0), at('Target', 9799, 0)], [])).toBe(
+      'Lowest price elsewhere: $92.97 at Costco with shipping — $2.54 more than at Demo Shop, whose shipping is unknown',
+    );
+    expect(comparisonSummary(noShipping, [at('Costco', 9043, 0)], [])).toBe(
+      'Lowest price elsewhere: $90.43 at Costco with shipping — the same as at Demo Shop, whose shipping is unknown',
+    );
+    // A lower total elsewhere is a saving whatever the pasted shop charges for shipping.
+    expect(comparisonSummary(noShipping, [at('Costco', 8500, 0)], [])).toBe(
+      'Best price: $85.00 at Costco — save $5.43 (6%) with shipping',
+    );
+  });
+
   it('says "before shipping" when the cheapest shop does not say what shipping costs', () => {
     expect(comparisonSummary(product(), [at('Target', 1000, null)], [])).toBe(
       'Best price: $10.00 at Target — save $7.93 (44%) before shipping',

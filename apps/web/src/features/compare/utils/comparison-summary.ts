@@ -51,6 +51,12 @@ export function comparisonSummary(
     const share = percent >= 1 ? `${String(percent)}%` : 'less than 1%';
     return `Best price: ${bestText} — save ${formatMoney(saving, mine.currency)} (${share}) ${shipping}`;
   }
+  if (!mine.isShippingKnown) {
+    // The pasted shop's total is its price plus a shipping cost nobody told us: the other shops
+    // are dearer than its price, not surely dearer than what the shopper would pay there.
+    const gap = saving === 0 ? 'the same as' : `${formatMoney(-saving, mine.currency)} more than`;
+    return `Lowest price elsewhere: ${bestText} ${shipping} — ${gap} at ${product.retailerName}, whose shipping is unknown`;
+  }
   if (saving === 0) return 'You already have the lowest price we found';
   return `We found this product at ${shopsText(shops)}, all more expensive`;
 }
