@@ -9,14 +9,16 @@ import { fixtureShopPort } from './support/ports.ts';
 
 // Issue 19, "The results page": what a new shopper sees after pasting a link.
 
+/** The one-line answer above the results, in each of its forms. */
+const SUMMARY =
+  /^(Best price|You already have|We found|We didn't find|Lowest price|One listing is probably|\d+ listings are probably)/;
+
 async function compare(page: Page, url: string) {
   await page.goto('/');
   await page.getByLabel('Product link').fill(url);
   await page.getByRole('button', { name: 'Compare prices' }).click();
   // The one-line answer comes with the results.
-  await expect(
-    page.getByText(/^(Best price|You already have|We found|We didn't find)/),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(SUMMARY)).toBeVisible({ timeout: 20_000 });
 }
 
 const similarList = (page: Page) => page.getByRole('list', { name: 'Similar products' });
@@ -75,7 +77,7 @@ test('on a phone, the summary and the first offer are on the first screen', asyn
   await compare(page, sizeCases.tv.pasted.offer.offer.url);
 
   const viewport = page.viewportSize()!;
-  const summary = page.getByText(/^(Best price|You already have|We found|We didn't find)/);
+  const summary = page.getByText(SUMMARY);
   const firstOffer = sameList(page).getByRole('article').first();
   for (const [what, element] of [
     ['summary', summary],

@@ -91,8 +91,9 @@ export function ComparisonView({ result, renderFavorite, renderOfferExtras }: Co
         product,
         applyOfferView(groups.same, filters, 'price', product.currency),
         visible.similar,
+        visible.probable,
       ),
-    [product, groups.same, filters, visible.similar],
+    [product, groups.same, filters, visible.similar, visible.probable],
   );
 
   const total = all.length;

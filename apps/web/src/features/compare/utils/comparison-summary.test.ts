@@ -60,6 +60,32 @@ describe('comparisonSummary', () => {
     );
   });
 
+  it('counts listings that are probably the product, rather than say none was found', () => {
+    const probable = (retailer: string, priceMinor: number, shippingMinor: number | null) =>
+      buildOffer({
+        ...at(retailer, priceMinor, shippingMinor),
+        tier: 'probable',
+        evidenceTier: 'probable',
+      });
+    expect(
+      comparisonSummary(
+        product(),
+        [],
+        [],
+        [probable('Costco', 9297, 0), probable('eBay', 9043, null)],
+      ),
+    ).toBe(
+      '2 listings are probably this product — check the details; the lowest is $90.43 at eBay before shipping',
+    );
+    expect(comparisonSummary(product(), [], [], [probable('Costco', 9297, 0)])).toBe(
+      'One listing is probably this product — check the details; the lowest is $92.97 at Costco with shipping',
+    );
+    // Listings that are surely the product come first in the answer.
+    expect(
+      comparisonSummary(product(), [at('Target', 1000, 0)], [], [probable('eBay', 900, 0)]),
+    ).toBe('Best price: $10.00 at Target — save $7.93 (44%) with shipping');
+  });
+
   it('says "before shipping" when the cheapest shop does not say what shipping costs', () => {
     expect(comparisonSummary(product(), [at('Target', 1000, null)], [])).toBe(
       'Best price: $10.00 at Target — save $7.93 (44%) before shipping',

@@ -9,8 +9,18 @@ export function comparisonSummary(
   product: ComparedProduct,
   sameOffers: readonly ComparedOffer[],
   similarOffers: readonly ComparedOffer[],
+  probableOffers: readonly ComparedOffer[] = [],
 ): string {
   const shops = new Set(sameOffers.map((offer) => offer.retailer)).size;
+  if (sameOffers.length === 0 && probableOffers.length > 0) {
+    // Listings that match by name only: found, but not claimed to be the very product.
+    const count = probableOffers.length;
+    const found = `${count === 1 ? 'One listing is' : `${String(count)} listings are`} probably this product — check the details`;
+    const lowest = lowestTotal(probableOffers, product.currency);
+    if (!lowest) return found;
+    const shipping = lowest.total.isShippingKnown ? 'with shipping' : 'before shipping';
+    return `${found}; the lowest is ${formatMoney(lowest.total.amountMinor, lowest.total.currency)} at ${lowest.offer.retailerName} ${shipping}`;
+  }
   if (sameOffers.length === 0) {
     // The very product in another condition (new for a refurbished link) is not "not found".
     const otherCondition = similarOffers.filter(isOnlyOtherCondition).length;
@@ -24,19 +34,7 @@ export function comparisonSummary(
       : "We didn't find this product at another shop";
   }
 
-  const currency = product.currency;
-  const comparable = sameOffers
-    .map((offer) => ({ offer, total: totalPrice(offer) }))
-    .filter(
-      (entry): entry is { offer: ComparedOffer; total: NonNullable<typeof entry.total> } =>
-        entry.total !== null && (currency === null || entry.total.currency === currency),
-    )
-    .sort(
-      (a, b) =>
-        a.total.amountMinor - b.total.amountMinor ||
-        Number(b.total.isShippingKnown) - Number(a.total.isShippingKnown),
-    );
-  const best = comparable[0];
+  const best = lowestTotal(sameOffers, product.currency);
   if (!best) return `We found this product at ${shopsText(shops)}, without prices we can compare`;
 
   const bestText = `${formatMoney(best.total.amountMinor, best.total.currency)} at ${best.offer.retailerName}`;
@@ -59,6 +57,24 @@ export function comparisonSummary(
   }
   if (saving === 0) return 'You already have the lowest price we found';
   return `We found this product at ${shopsText(shops)}, all more expensive`;
+}
+
+/**
+ * The offer with the lowest total (price plus shipping) in the pasted product's currency; of
+ * equal totals, one whose shipping is known.
+ */
+function lowestTotal(offers: readonly ComparedOffer[], currency: string | null) {
+  return offers
+    .map((offer) => ({ offer, total: totalPrice(offer) }))
+    .filter(
+      (entry): entry is { offer: ComparedOffer; total: NonNullable<typeof entry.total> } =>
+        entry.total !== null && (currency === null || entry.total.currency === currency),
+    )
+    .sort(
+      (a, b) =>
+        a.total.amountMinor - b.total.amountMinor ||
+        Number(b.total.isShippingKnown) - Number(a.total.isShippingKnown),
+    )[0];
 }
 
 /** The pasted product itself, in another condition: its only difference is its condition. */
