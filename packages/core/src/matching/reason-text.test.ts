@@ -47,6 +47,27 @@ describe('reasonSentences', () => {
   });
 });
 
+describe('brands in reasons', () => {
+  it('names a brand as a title writes it in mixed case, else capitalised', () => {
+    const sentences = (reason: string, titles: string[]) =>
+      reasonSentences([], [], [reason], null, titles);
+    expect(
+      sentences('same brand hyperx', ['hyperx cloud stinger', 'HyperX Cloud Stinger 3 S Headset']),
+    ).toEqual(['Same brand (HyperX)']);
+    expect(
+      sentences('different brands: tp-link vs western digital', [
+        'WESTERN DIGITAL Blue 1TB',
+        'TP-Link Archer AX55',
+      ]),
+    ).toEqual(['Different brand: Western Digital vs TP-Link']);
+    // Capitals only, or no title naming it: word by word.
+    expect(sentences('same brand apple', ['APPLE AIRPODS PRO', 'apple airpods pro'])).toEqual([
+      'Same brand (Apple)',
+    ]);
+    expect(sentences('same brand hyperx', [])).toEqual(['Same brand (Hyperx)']);
+  });
+});
+
 describe('measureText', () => {
   it('writes a measure as a shopper reads it', () => {
     expect(measureText('85in')).toBe('85-inch');

@@ -44,6 +44,29 @@ const SHORT_NAMES = new Set([
   'tdk',
 ]);
 
+/**
+ * A brand as the listings write it, when one of their titles writes it in mixed case ("HyperX",
+ * "TP-Link"): the matcher reads names folded to lower case, and capitalising them word by word
+ * would show "Hyperx". Otherwise (no title names it, or only in capitals) `properName`.
+ */
+function nameAsWritten(normalized: string, titles: readonly string[]): string {
+  if (titles.length > 0) {
+    const words = normalized
+      .split(/[\s-]+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`,
+      'iu',
+    );
+    for (const title of titles) {
+      const written = pattern.exec(title)?.[0];
+      if (written && written !== written.toUpperCase() && written !== written.toLowerCase())
+        return written;
+    }
+  }
+  return properName(normalized);
+}
+
 /** A normalised name as written: "tcl" → "TCL", "western digital" → "Western Digital". */
 function properName(name: string): string {
   return name
@@ -78,7 +101,11 @@ interface ReasonRule {
   pattern: RegExp;
   /** The conflict kind that says the same, so the conflict's own wording stands alone. */
   kind?: ConflictKind;
-  sentence: (match: RegExpExecArray, brand: string | null) => string | null;
+  sentence: (
+    match: RegExpExecArray,
+    brand: string | null,
+    name: (normalized: string) => string,
+  ) => string | null;
 }
 
 const FAMILY_NAMES: Record<string, string> = {
@@ -123,10 +150,10 @@ const RULES: readonly ReasonRule[] = [
       /^different (storage|size|wattage|frequency|resolution|battery|speed|voltage|zoom): (.+)$/,
     sentence: (m) => `Different ${FAMILY_NAMES[m[1]!]!}: ${swapped(m[2]!, measureText)}`,
   },
-  { pattern: /^same brand (.+)$/, sentence: (m) => `Same brand (${properName(m[1]!)})` },
+  { pattern: /^same brand (.+)$/, sentence: (m, _brand, name) => `Same brand (${name(m[1]!)})` },
   {
     pattern: /^different brands: (.+)$/,
-    sentence: (m) => `Different brand: ${swapped(m[1]!, properName)}`,
+    sentence: (m, _brand, name) => `Different brand: ${swapped(m[1]!, name)}`,
   },
   {
     pattern: /^different colour: (.+)$/,
@@ -181,6 +208,7 @@ function matcherSentence(
   reason: string,
   conflictKinds: ReadonlySet<ConflictKind>,
   brand: string | null,
+  titles: readonly string[],
 ): string | null {
   for (const rule of RULES) {
     const match = rule.pattern.exec(reason);
@@ -190,7 +218,7 @@ function matcherSentence(
     const family = /^different (\w+):/.exec(reason)?.[1];
     const familyKind = family ? FAMILY_KINDS[family] : undefined;
     if (familyKind && conflictKinds.has(familyKind)) return null;
-    return rule.sentence(match, brand);
+    return rule.sentence(match, brand, (name) => nameAsWritten(name, titles));
   }
   // A reason this list does not know yet: shown as a sentence unless it carries a raw figure.
   if (/\d\.\d\d/.test(reason)) return null;
@@ -208,12 +236,14 @@ export function reasonSentences(
   matcherReasons: readonly string[] = [],
   /** The product's brand, as the matcher reads it ("tcl"), to leave out of model numbers. */
   brand: string | null = null,
+  /** Both listings' titles, as the shops write them: brands are named as they spell them. */
+  titles: readonly string[] = [],
 ): string[] {
   const kinds = new Set(conflicts.map((conflict) => conflict.kind));
   const sentences = [
     ...conflicts.map((conflict) => conflict.text),
     ...evidence,
-    ...matcherReasons.map((reason) => matcherSentence(reason, kinds, brand)),
+    ...matcherReasons.map((reason) => matcherSentence(reason, kinds, brand, titles)),
   ];
   return [...new Set(sentences.filter((sentence): sentence is string => sentence !== null))];
 }

@@ -322,6 +322,7 @@ export class CompareService {
           entry.evidence,
           entry.matcherReasons,
           pastedSide.brand,
+          [found.title, product.title],
         ),
         merchantDomain: merchants.get(hostOf(entry) ?? '') ?? null,
       };

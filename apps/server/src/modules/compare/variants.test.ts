@@ -26,6 +26,12 @@ const TVS: Record<string, { title: string; condition?: 'new' | 'refurbished' }> 
   'tv-refurbished.example': { title: `${TV_85} - Refurbished`, condition: 'refurbished' },
 };
 
+/** One shop writes its titles in lower case; the brand is shown as the other spells it. */
+const HEADSETS: Record<string, string> = {
+  'headset-pasted.example': 'hyperx cloud stinger 3 s gaming headset - white',
+  'headset-same.example': 'HyperX Cloud Stinger 3 S Gaming Headset, White',
+};
+
 const urlAt = (host: string) => `https://${host}/p/airpods-max`;
 
 beforeAll(async () => {
@@ -34,6 +40,7 @@ beforeAll(async () => {
   const listings = [
     ...Object.entries(LISTINGS).map(([host, title]) => ({ host, title, brand: 'Apple' })),
     ...Object.entries(TVS).map(([host, tv]) => ({ host, brand: 'TCL', ...tv })),
+    ...Object.entries(HEADSETS).map(([host, title]) => ({ host, title, brand: 'HyperX' })),
   ];
   for (const { host, title, brand, condition } of listings as {
     host: string;
@@ -124,5 +131,13 @@ describe('variants in a comparison', () => {
       'Different connector: USB-C vs Lightning',
     );
     expect(alternatives.get('blue.example')?.reasons[0]).toBe('Different color: Blue vs Starlight');
+  });
+});
+
+describe('reasons in a comparison', () => {
+  it('names the brand as a shop writes it, not as the matcher folds it', async () => {
+    const result = await compareAt('headset-pasted.example');
+    const same = result.sameProduct.find((offer) => offer.retailer === 'headset-same.example');
+    expect(same?.reasons).toContain('Same brand (HyperX)');
   });
 });
