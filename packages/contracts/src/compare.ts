@@ -55,6 +55,7 @@ export const differenceKindSchema = z.enum([
   'connector',
   'condition',
   'region',
+  'variant',
 ]);
 export type DifferenceKind = z.infer<typeof differenceKindSchema>;
 

@@ -47,6 +47,29 @@ describe('findConflicts: size', () => {
   });
 });
 
+describe('findConflicts: size in two numbers', () => {
+  it('tells a 29" tyre from a 27.5" one of the same line, however the size is written', () => {
+    expect(
+      conflicts(
+        "Maxxis Minion DHR II Tire, 27.5''x2.30, Folding, EXO",
+        'Maxxis Minion DHR II Tire: 29 x 2.30, Folding, EXO',
+      ),
+    ).toEqual(['Different size: 27.5 x 2.3 vs 29 x 2.3']);
+  });
+
+  it('finds none when one title is silent or both write one size', () => {
+    expect(
+      conflicts('Maxxis Minion DHR II Folding Tire', 'Maxxis Minion DHR II Tire 29 x 2.30'),
+    ).toEqual([]);
+    expect(
+      conflicts('Reifen Maxxis 29x2.30 Minion DHR II', 'Maxxis Minion DHR II Tire: 29 x 2.3"'),
+    ).toEqual([]);
+    expect(
+      conflicts('Corsair Vengeance 16GB (2 x 8GB) DDR4', 'Corsair Vengeance 16GB (1 x 16GB) DDR4'),
+    ).toEqual([]);
+  });
+});
+
 describe('findConflicts: capacity', () => {
   it('tells storage and battery capacities apart', () => {
     expect(
@@ -101,6 +124,15 @@ describe('findConflicts: pack quantity', () => {
       conflicts('ESR Armorite Anti-Spy Screen Protector Fits Apple Watch Series 9', single),
     ).toEqual([]);
   });
+
+  it('reads packs named by a word: single, twin, triple, quad', () => {
+    const twin = 'Corsair ML140 140mm PWM Premium Magnetic Levitation Fan - Twin Pack';
+    expect(
+      conflicts('Corsair ML140 PRO RGB LED 140MM PWM Magnetic Levitation Fan - Single Pack', twin),
+    ).toContain('Different pack size: single vs 2-pack');
+    expect(conflicts('Corsair ML140 140mm Magnetic Levitation Fan, 2-Pack', twin)).toEqual([]);
+    expect(conflicts('Corsair ML140 140mm Premium Magnetic Levitation Fan', twin)).toEqual([]);
+  });
 });
 
 describe('findConflicts: model generation', () => {
@@ -129,6 +161,36 @@ describe('findConflicts: model generation', () => {
     expect(conflicts('Apple iPhone 16 Pro 256GB', 'Apple iPhone 15 Pro 256GB')).toEqual([
       'Different model: iPhone 16 vs iPhone 15',
     ]);
+  });
+
+  it('tells editions and software versions apart', () => {
+    expect(
+      conflicts(
+        'Adventure Workshop Preschool-1st Grade 7th Ed',
+        'Adventure Workshop Preschool-1st Grade 8th Edition',
+      ),
+    ).toEqual(['Different edition: 7th edition vs 8th edition']);
+    expect(conflicts('PrintMaster Gold v. 18', 'PrintMaster Gold v 17.0')).toEqual([
+      'Different version: Version 18 vs Version 17',
+    ]);
+    expect(conflicts('Apple Remote Desktop 3 (Mac)', 'Apple Remote Desktop 2.2 (Mac)')).toEqual([
+      'Different model: Desktop 3 vs Desktop 2.2',
+    ]);
+  });
+
+  it('finds no other edition or version when one title is silent or rounds it', () => {
+    expect(
+      conflicts(
+        'Adventure Workshop Preschool-1st Grade',
+        'Adventure Workshop Preschool-1st Grade 8th Edition',
+      ),
+    ).toEqual([]);
+    expect(conflicts('PrintMaster Gold', 'PrintMaster Gold v 17.0')).toEqual([]);
+    expect(conflicts('Rumba Web-to-Host v. 4.2', 'Rumba Web-to-Host as400 v4 .2')).toEqual([]);
+    expect(conflicts('Rumba Web-to-Host version 4', 'Rumba Web-to-Host v. 4.2')).toEqual([]);
+    expect(conflicts('Samsung 750 EVO SSD 2.5 SATA 120GB', 'Samsung SSD 750 EVO 120 GB')).toEqual(
+      [],
+    );
   });
 
   it('does not read a measure, a part number or a list of models as a generation', () => {
@@ -168,6 +230,61 @@ describe('findConflicts: model number', () => {
         title: 'Apple iPhone 15 Pro Max, 512GB, Natural Titanium',
         model: 'MYDL5LL/A',
       }),
+    ).toEqual([]);
+  });
+});
+
+describe('findConflicts: model of a line', () => {
+  it("tells a line's models apart by the word after their number", () => {
+    expect(
+      conflicts('Garmin fenix 5S Sapphire, Black', 'Garmin Fenix 5S Plus GPS Watch, Black'),
+    ).toEqual(['Different model: 5S vs 5S Plus']);
+    expect(
+      conflicts('ASUS GeForce GTX 1660 SUPER DUAL EVO OC', 'ASUS GeForce GTX 1660 DUAL OC EVO 6GB'),
+    ).toEqual(['Different model: 1660 SUPER vs 1660']);
+  });
+
+  it('finds none when a title is silent on the model or writes the word elsewhere', () => {
+    expect(conflicts('Garmin fenix GPS Watch', 'Garmin Fenix 5S Plus GPS Watch')).toEqual([]);
+    expect(
+      conflicts(
+        'Belkin Pro Series VGA Monitor Extension Cable F3H982-10',
+        'Belkin F3H982-10 Pro Series 10 ft Monitor Cable',
+      ),
+    ).toEqual([]);
+    expect(
+      conflicts(
+        'Asus H81I-PLUS Motherboard, Mini-ITX',
+        'Asus H81I-PLUS Mini ITX LGA1150 Motherboard',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('findConflicts: hardware variant', () => {
+  it('tells a mono headset from a stereo one, and a wired case from a wireless one', () => {
+    expect(conflicts('Jabra BIZ 2300 USB MS Mono', 'Jabra BIZ 2300 USB MS Duo')).toEqual([
+      'Different version: Mono vs Duo',
+    ]);
+    expect(
+      conflicts(
+        'Apple AirPods with Wired Charging Case (2nd Generation)',
+        'Apple AirPods with Wireless Charging Case (2nd Generation)',
+      ),
+    ).toEqual(['Different connection: Wired vs Wireless']);
+  });
+
+  it('finds none when one title is silent or names both, or both name one variant', () => {
+    expect(conflicts('Jabra BIZ 2300 USB MS Headset', 'Jabra BIZ 2300 USB MS Duo')).toEqual([]);
+    expect(conflicts('Jabra Evolve 20 UC Stereo', 'Jabra Evolve 20 UC Duo')).toEqual([]);
+    expect(
+      conflicts(
+        'Apple AirPods with Charging Case (2nd Generation)',
+        'Apple AirPods with Wireless Charging Case (2nd Generation)',
+      ),
+    ).toEqual([]);
+    expect(
+      conflicts('Logitech G733 Wired/Wireless Gaming Headset', 'Logitech G733 Wireless Headset'),
     ).toEqual([]);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * Hard conflicts: differences that make two listings different products however alike their
- * titles read and whatever the matcher scores them (issue 19). A different screen or case size,
- * storage or battery capacity, pack quantity, model generation, model number, colour, connector,
- * condition (used, refurbished, open box) or region version. A shopper asking for "the same
- * product" means this very one; a listing with any of these is a close alternative, shown with
- * its difference first.
+ * titles read and whatever the matcher scores them (issue 19). A different screen, case or tyre
+ * size, storage or battery capacity, pack quantity, model generation, edition or version, model
+ * number or model of a line ("fenix 5S" vs "fenix 5S Plus"), colour, connector, hardware variant
+ * (a mono or a stereo headset, wired or wireless), condition (used, refurbished, open box) or
+ * region version. A shopper asking for "the same product" means this very one; a listing with
+ * any of these is a close alternative, shown with its difference first.
  *
  * Every rule needs both listings to say something and to disagree: a title that is silent on a
  * size is not a different size. The only one-sided rules are condition (a listing that names no
- * condition is new) and region (one that names no region is the shop's own version).
+ * condition is new), region (one that names no region is the shop's own version) and the model
+ * of a line, read only where both titles write the model's number and one of them follows it
+ * with a word ("Plus", "Super") that the other does not write anywhere.
  */
 import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
 import { normalizeTitle } from './normalize.ts';
@@ -23,7 +26,8 @@ export type ConflictKind =
   | 'colour'
   | 'connector'
   | 'condition'
-  | 'region';
+  | 'region'
+  | 'variant';
 
 /** One hard difference, worded for a shopper ("Different size: 43-inch vs 85-inch"). */
 export interface ProductConflict {
@@ -45,9 +49,18 @@ export interface ConflictListing {
 export interface ConflictFacts {
   side: PreparedSide;
   sizes: Measure[];
+  /** Two-number sizes without a unit: a tyre's "29 x 2.3", binoculars' "10 x 42". */
+  dimensions: string[];
   capacities: Measure[];
   packs: number[];
   generations: Map<string, Set<string>>;
+  /** Model numbers, each with the line's variant words right after it ("5s" → "plus"). */
+  lineVariants: Map<string, string>;
+  /** Every line variant word the title writes, anywhere ("professional" counts as "pro"). */
+  variantWords: Set<string>;
+  /** Audio channels and connection as the title words them ("duo", "wireless"). */
+  channels: string[];
+  connections: string[];
   /** The title's words as written, by their lower-case form ("iphone" → "iPhone"). */
   spellings: Map<string, string>;
   condition: ListingCondition;
@@ -146,6 +159,20 @@ function sizesOf(measures: Measure[]): Measure[] {
   return measures.filter((measure) => ['in', 'mm', 'cm'].includes(measure.unit));
 }
 
+/**
+ * Sizes written as two numbers with no unit, or an inch mark on one (`29 x 2.30`, `27.5" x 2.4`,
+ * `10x42`), read as "29 x 2.3". A number with a unit after it (`2 x 8GB`) is a count of parts.
+ */
+const DIMENSION_PATTERN =
+  /(?<![a-z0-9.])(\d{1,4}(?:\.\d{1,2})?)(?:in)?\s*x\s*(\d{1,4}(?:\.\d{1,2})?)(?:in\b)?(?![a-z0-9.])/g;
+
+function dimensionsOf(normalized: string): string[] {
+  const dimensions = [...normalized.matchAll(DIMENSION_PATTERN)].map(
+    (match) => `${Number(match[1])} x ${Number(match[2])}`,
+  );
+  return [...new Set(dimensions)];
+}
+
 const close = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(a, b);
 
 /**
@@ -182,8 +209,34 @@ const PACK_PATTERNS = [
   /\b(?:pack|set|box|case) of (\d{1,4})(?![a-z0-9])/g,
 ];
 
+/** Packs named by a word: "Single Pack", "Twin Pack", "Quad-Pack", "Two Pack". */
+const PACK_WORDS: Record<string, number> = {
+  single: 1,
+  one: 1,
+  twin: 2,
+  dual: 2,
+  double: 2,
+  two: 2,
+  triple: 3,
+  three: 3,
+  quad: 4,
+  four: 4,
+  five: 5,
+  six: 6,
+  eight: 8,
+  ten: 10,
+  twelve: 12,
+};
+
+const PACK_WORD_PATTERN = new RegExp(
+  String.raw`\b(${Object.keys(PACK_WORDS).join('|')})[\s-]?(?:packs?|pk)\b`,
+  'g',
+);
+
 function packsOf(normalized: string): number[] {
   const packs = new Set<number>();
+  if (/pack|pk/.test(normalized))
+    for (const match of normalized.matchAll(PACK_WORD_PATTERN)) packs.add(PACK_WORDS[match[1]!]!);
   for (const pattern of PACK_PATTERNS)
     for (const match of normalized.matchAll(pattern)) {
       const value = Number(match[1]);
@@ -315,8 +368,29 @@ const NOT_A_LINE_WORD = new Set([
   'lbs',
 ]);
 
+/**
+ * Words after which a decimal is a measure (a screen's 15.6, a drive's 2.5-inch form factor), not
+ * a version ("mediapro 2.5", "photoshop elements 4.0").
+ */
+const DECIMAL_NOT_AFTER = new Set([
+  'ssd',
+  'hdd',
+  'lcd',
+  'led',
+  'screen',
+  'display',
+  'monitor',
+  'laptop',
+  'notebook',
+  'tablet',
+]);
+
 /** Words after a number that make it a measure or a count, not a model's number. */
 const MEASURE_WORDS = new Set([
+  'cu',
+  'ghz',
+  'mhz',
+  'mp',
   'quart',
   'quarts',
   'qt',
@@ -388,10 +462,16 @@ const MEASURE_WORDS = new Set([
   'x',
 ]);
 
+/** A software version as titles write it: "v 2.2", "v. 4.2", "v12 .1", "version 16", "ver. 3". */
+const VERSION_PATTERN =
+  /\bv(?:(?:ersion|er\.?|\.)\s?(\d{1,3}(?:\s?\.\d{1,2})?)|\s?(\d{1,3}\s?\.\d{1,2}))(?![\d.])/g;
+
 /**
  * Generations and model numbers named by a word and the numbers right after it: "series 10",
- * "iphone 15", "2nd gen" (as "generation 2"), "mark iii" (as "mark 3"), and model years. Keyed by
- * the word (`year` for years); a line word keeps every number of its run ("iphone 15 14 13").
+ * "iphone 15", "2nd gen" (as "generation 2"), "mark iii" (as "mark 3"), "8th edition" (as
+ * "edition 8"), versions ("v. 4.2" as "version 4.2") and model years. Keyed by the word (`year`
+ * for years); a line word keeps every number of its run ("iphone 15 14 13"), and a decimal one
+ * as a version ("remote desktop 2.2").
  */
 function generationsOf(normalized: string): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
@@ -402,6 +482,10 @@ function generationsOf(normalized: string): Map<string, Set<string>> {
   };
   for (const match of normalized.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g))
     add('generation', String(Number(match[1])));
+  for (const match of normalized.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)[\s-]+ed(?:ition)?\b/g))
+    add('edition', String(Number(match[1])));
+  for (const match of normalized.matchAll(VERSION_PATTERN))
+    add('version', String(Number((match[1] ?? match[2])!.replace(/\s/g, ''))));
   for (const match of normalized.matchAll(/\b(?:19[89]\d|20[0-3]\d)\b/g)) {
     // A year in a model number or a range ("2020-2024 compatible") is not the model's year.
     const before = normalized[match.index - 1] ?? ' ';
@@ -426,15 +510,30 @@ function generationsOf(normalized: string): Map<string, Set<string>> {
       const roman = generationWord && word !== 'series' ? ROMAN[token] : undefined;
       if (roman !== undefined) add(key, String(roman));
       else if (/^\d{1,3}$/.test(token)) add(key, String(Number(token)));
+      else if (!DECIMAL_NOT_AFTER.has(word) && /^\d{1,3}\.\d{1,2}$/.test(token))
+        add(key, String(Number(token)));
       else break;
     }
   });
   return found;
 }
 
+/**
+ * "4" and "4.2" may name one version (a title rounds it); "4.1" and "4.2", or "2.2" and "3", do
+ * not.
+ */
+function sameVersion(a: string, b: string): boolean {
+  return (
+    a === b ||
+    (!a.includes('.') && b.startsWith(`${a}.`)) ||
+    (!b.includes('.') && a.startsWith(`${b}.`))
+  );
+}
+
 function generationLabel(word: string, values: Set<string>, facts: ConflictFacts): string {
   if (word === 'year') return [...values].join('/');
   if (word === 'generation') return `${[...values].map(ordinal).join('/')} generation`;
+  if (word === 'edition') return `${[...values].map(ordinal).join('/')} edition`;
   const name = GENERATION_WORDS[word] ?? facts.spellings.get(word) ?? word;
   return `${name} ${[...values].join('/')}`;
 }
@@ -477,6 +576,85 @@ function isModelNumber(candidate: string): boolean {
  */
 function isSameScheme(a: string, b: string): boolean {
   return /\/A$/i.test(a) === /\/A$/i.test(b);
+}
+
+// ---- model of a line ----
+
+/**
+ * Words right after a model's number that make another model of its line: "fenix 5S Plus",
+ * "GTX 1660 Super", "GTX 1070 Ti", "ML140 Pro". Not "XL" (an ink cartridge's high yield, the same
+ * cartridge to many shops), "SE", "FE" or "Professional", which shops add to a title or leave
+ * out of it for one product.
+ */
+const LINE_VARIANT_WORDS = new Set(['plus', 'pro', 'max', 'mini', 'lite', 'ultra', 'super', 'ti']);
+
+/** Unit suffixes: a number with one is a measure ("256gb pro"), not a model's number. */
+const MEASURE_TOKEN =
+  /^\d+(?:gb|tb|mb|mm|cm|in|hz|ghz|mhz|w|v|mah|mp|k|p|x|st|nd|rd|th|ft|m|g|kg|lb|oz|wh|l|qt)$/;
+
+const MINI_NOT_A_MODEL = /^(?:itx|dtx|led|dp|displayport|hdmi|usb|jack|sd|pcie)$/;
+
+/** Each model number of a title (a token with a digit) with the variant words right after it. */
+function lineVariantsOf(normalized: string): Map<string, string> {
+  const tokens = normalized
+    // "Ultra-Lightweight", "Mini-LED" and "Super-Fast" are words of their own.
+    .replace(/\b(plus|pro|max|mini|lite|ultra|super|ti)-(?=[a-z])/g, '$1')
+    .split(/[^a-z0-9.]+/)
+    .map((token) => token.replace(/^\.+|\.+$/g, ''))
+    .filter((token) => token !== '');
+  const found = new Map<string, string>();
+  tokens.forEach((token, index) => {
+    if (!/\d/.test(token) || found.has(token) || !/^[a-z0-9]{2,12}$/.test(token)) return;
+    if (MEASURE_TOKEN.test(token) || /^(?:19|20)\d\d$/.test(token)) return;
+    // A title that ends on the number may have been cut there ("… Case Fits Galaxy S22").
+    if (index === tokens.length - 1) return;
+    const words: string[] = [];
+    for (let next = index + 1; next < tokens.length; next += 1) {
+      const word = tokens[next]!;
+      if (!LINE_VARIANT_WORDS.has(word)) break;
+      // "Mini ITX" is a board's form factor, "Mini LED" a TV's backlight, "Mini DP" a connector.
+      if (word === 'mini' && MINI_NOT_A_MODEL.test(tokens[next + 1] ?? '')) break;
+      words.push(word);
+    }
+    found.set(token, words.sort().join(' '));
+  });
+  return found;
+}
+
+function variantWordsOf(words: readonly string[]): Set<string> {
+  return new Set(
+    words
+      .map((word) => (word === 'professional' ? 'pro' : word))
+      .filter((word) => LINE_VARIANT_WORDS.has(word)),
+  );
+}
+
+/**
+ * A model number both titles write, followed by other variant words ("5S Plus" vs "5S", "1660
+ * Super" vs "1660"): the two models as the titles spell them, the other listing's first. A title
+ * that writes the word elsewhere ("Pro Series … F3H982-10") is not silent on it, and a part
+ * number both titles write ("77-94197", a case "for iPhone 15 Pro Max" and "for iPhone 15") says
+ * they are one product.
+ */
+function lineVariantConflict(offer: ConflictFacts, pasted: ConflictFacts): [string, string] | null {
+  // A part number, not a memory or a chip's name ("GDDR5", "DDR4") that both may mention.
+  const sharedCodes = [...offer.side.models.keys()].filter(
+    (code) => pasted.side.models.has(code) && code.length >= 6 && /\d{3}/.test(code),
+  );
+  for (const [token, words] of pasted.lineVariants) {
+    const theirs = offer.lineVariants.get(token);
+    if (theirs === undefined || theirs === words) continue;
+    if (sharedCodes.some((code) => !code.includes(token))) continue;
+    const silent = theirs === '' ? offer : words === '' ? pasted : null;
+    const named = (theirs === '' ? words : theirs).split(' ');
+    if (silent && named.some((word) => silent.variantWords.has(word))) continue;
+    const label = (facts: ConflictFacts, variant: string) =>
+      [token, ...(variant === '' ? [] : variant.split(' '))]
+        .map((word) => facts.spellings.get(word) ?? word)
+        .join(' ');
+    return [label(offer, theirs), label(pasted, words)];
+  }
+  return null;
 }
 
 // ---- colour ----
@@ -561,18 +739,56 @@ function regionOf(title: string): string | null {
   return region === 'US' ? null : region;
 }
 
+// ---- hardware variant ----
+
+/** A headset's or speaker's channels: one ear or two ("Duo" is Jabra's name for stereo). */
+const CHANNEL_FAMILIES: Record<string, string> = {
+  mono: 'mono',
+  monaural: 'mono',
+  duo: 'stereo',
+  stereo: 'stereo',
+  binaural: 'stereo',
+};
+
+/** A device's connection: a cable or none. */
+const CONNECTION_FAMILIES: Record<string, string> = {
+  wired: 'wired',
+  corded: 'wired',
+  wireless: 'wireless',
+  cordless: 'wireless',
+};
+
+/** The words of a title that one of these tables knows, as written. */
+function wordsIn(words: readonly string[], families: Record<string, string>): string[] {
+  return [...new Set(words.filter((word) => word in families))];
+}
+
+/** Both titles name a family and share none ("Mono" vs "Duo"; "Wired/Wireless" shares one). */
+function familyConflict(offer: string[], pasted: string[], families: Record<string, string>) {
+  return disjoint(
+    offer.map((word) => families[word]!),
+    pasted.map((word) => families[word]!),
+  );
+}
+
 // ---- the rules ----
 
 /** Reads once what the rules compare; pass the result to `findConflicts` for every pair. */
 export function conflictFacts(listing: ConflictListing): ConflictFacts {
   const normalized = normalizeTitle(listing.title);
   const measures = readMeasures(normalized);
+  const words = normalized.split(/[^a-z0-9]+/);
   return {
     side: listing.side,
     sizes: sizesOf(measures),
+    dimensions: dimensionsOf(normalized),
     capacities: capacitiesOf(measures),
     packs: packsOf(normalized),
     generations: generationsOf(normalized),
+    lineVariants: lineVariantsOf(normalized),
+    variantWords: variantWordsOf(words),
+    channels: wordsIn(words, CHANNEL_FAMILIES),
+    connections: wordsIn(words, CONNECTION_FAMILIES),
     spellings: spellingsOf(listing.title),
     condition: conditionOf(listing.title, listing.condition),
     region: regionOf(listing.title),
@@ -596,7 +812,7 @@ function connectorName(connector: string): string {
 
 /**
  * The hard conflicts between another listing and the pasted product, most telling first (size,
- * capacity, quantity, generation, model number, colour, connector, condition, region); empty
+ * capacity, quantity, generation, model, colour, connector, variant, condition, region); empty
  * when nothing says they differ. Each is worded with the other listing's value first: "Different
  * size: 43-inch vs 85-inch".
  */
@@ -606,6 +822,9 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
   const sizes = measureConflict(offer.sizes, pasted.sizes);
   if (sizes)
     conflicts.push({ kind: 'size', text: versus('size', labels(sizes[0]), labels(sizes[1])) });
+
+  if (!sizes && disjoint(offer.dimensions, pasted.dimensions))
+    conflicts.push({ kind: 'size', text: versus('size', offer.dimensions, pasted.dimensions) });
 
   const capacity = measureConflict(offer.capacities, pasted.capacities);
   if (capacity) {
@@ -625,8 +844,19 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
 
   for (const [word, values] of pasted.generations) {
     const theirs = offer.generations.get(word);
-    if (!theirs || [...theirs].some((value) => values.has(value))) continue;
-    const what = word === 'year' ? 'model year' : word in GENERATION_WORDS ? 'generation' : 'model';
+    if (
+      !theirs ||
+      [...theirs].some((value) => [...values].some((mine) => sameVersion(value, mine)))
+    )
+      continue;
+    const what =
+      word === 'year'
+        ? 'model year'
+        : word === 'edition' || word === 'version'
+          ? word
+          : word in GENERATION_WORDS
+            ? 'generation'
+            : 'model';
     conflicts.push({
       kind: 'generation',
       text: versus(
@@ -648,6 +878,12 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
         [withoutBrand(models[1], pasted.side.brand)],
       ),
     });
+
+  // One model difference is enough to name: the model numbers' when the titles have them.
+  const line = conflicts.some((conflict) => conflict.kind === 'model')
+    ? null
+    : lineVariantConflict(offer, pasted);
+  if (line) conflicts.push({ kind: 'model', text: versus('model', [line[0]], [line[1]]) });
 
   if (
     disjoint(offer.side.colours, pasted.side.colours) &&
@@ -673,6 +909,23 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
       ),
     });
   }
+
+  const spelled = (facts: ConflictFacts, words: string[]) =>
+    words.map((word) => capitalise(facts.spellings.get(word) ?? word));
+  if (familyConflict(offer.channels, pasted.channels, CHANNEL_FAMILIES))
+    conflicts.push({
+      kind: 'variant',
+      text: versus('version', spelled(offer, offer.channels), spelled(pasted, pasted.channels)),
+    });
+  if (familyConflict(offer.connections, pasted.connections, CONNECTION_FAMILIES))
+    conflicts.push({
+      kind: 'variant',
+      text: versus(
+        'connection',
+        spelled(offer, offer.connections),
+        spelled(pasted, pasted.connections),
+      ),
+    });
 
   if (offer.condition !== pasted.condition) {
     conflicts.push({

@@ -374,6 +374,7 @@ const VARIANT_KINDS: ReadonlySet<ConflictKind> = new Set([
   'connector',
   'condition',
   'region',
+  'variant',
 ]);
 
 /** Whether a listing is the pasted product in another variant: same brand, only such differences. */
