@@ -32,6 +32,12 @@ const HEADSETS: Record<string, string> = {
   'headset-same.example': 'HyperX Cloud Stinger 3 S Gaming Headset, White',
 };
 
+/** A headset and its one-ear version: a hardware variant, not the same product. */
+const JABRA: Record<string, string> = {
+  'jabra-pasted.example': 'Jabra BIZ 2300 USB MS Duo Headset',
+  'jabra-mono.example': 'Jabra BIZ 2300 USB MS Mono Headset',
+};
+
 const urlAt = (host: string) => `https://${host}/p/airpods-max`;
 
 beforeAll(async () => {
@@ -41,6 +47,7 @@ beforeAll(async () => {
     ...Object.entries(LISTINGS).map(([host, title]) => ({ host, title, brand: 'Apple' })),
     ...Object.entries(TVS).map(([host, tv]) => ({ host, brand: 'TCL', ...tv })),
     ...Object.entries(HEADSETS).map(([host, title]) => ({ host, title, brand: 'HyperX' })),
+    ...Object.entries(JABRA).map(([host, title]) => ({ host, title, brand: 'Jabra' })),
   ];
   for (const { host, title, brand, condition } of listings as {
     host: string;
@@ -131,6 +138,17 @@ describe('variants in a comparison', () => {
       'Different connector: USB-C vs Lightning',
     );
     expect(alternatives.get('blue.example')?.reasons[0]).toBe('Different color: Blue vs Starlight');
+  });
+
+  it('lists the mono version of a stereo headset as a variant, its difference first', async () => {
+    const result = await compareAt('jabra-pasted.example');
+    expect(result.sameProduct.map((offer) => offer.retailer)).not.toContain('jabra-mono.example');
+    const mono = result.alternatives.find((offer) => offer.retailer === 'jabra-mono.example');
+    expect(mono?.tier).toBe('similar');
+    expect(mono?.differences).toEqual([
+      { kind: 'variant', text: 'Different version: Mono vs Duo' },
+    ]);
+    expect(mono?.reasons[0]).toBe('Different version: Mono vs Duo');
   });
 });
 
