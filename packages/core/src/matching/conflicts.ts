@@ -14,7 +14,7 @@
  * with a word ("Plus", "Super") that the other does not write anywhere.
  */
 import { disjoint, modelNumberConflict, type PreparedSide } from './features.ts';
-import { normalizeTitle } from './normalize.ts';
+import { normalizeTitle, wordTable } from './normalize.ts';
 import { withoutBrand } from './reason-text.ts';
 
 export type ConflictKind =
@@ -210,7 +210,7 @@ const PACK_PATTERNS = [
 ];
 
 /** Packs named by a word: "Single Pack", "Twin Pack", "Quad-Pack", "Two Pack". */
-const PACK_WORDS: Record<string, number> = {
+const PACK_WORDS = wordTable<number>({
   single: 1,
   one: 1,
   twin: 2,
@@ -226,7 +226,7 @@ const PACK_WORDS: Record<string, number> = {
   eight: 8,
   ten: 10,
   twelve: 12,
-};
+});
 
 const PACK_WORD_PATTERN = new RegExp(
   String.raw`\b(${Object.keys(PACK_WORDS).join('|')})[\s-]?(?:packs?|pk)\b`,
@@ -252,16 +252,16 @@ function packLabel(count: number): string {
 // ---- model generation ----
 
 /** Words that name a generation themselves ("Series 10", "Gen 2", "Mark III"). */
-const GENERATION_WORDS: Record<string, string> = {
+const GENERATION_WORDS = wordTable<string>({
   series: 'Series',
   gen: 'Generation',
   generation: 'Generation',
   mark: 'Mark',
   mk: 'Mark',
   version: 'Version',
-};
+});
 
-const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8 };
+const ROMAN = wordTable<number>({ i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8 });
 
 /**
  * Words a number after which does not name a product line's generation or model: quantities,
@@ -742,21 +742,21 @@ function regionOf(title: string): string | null {
 // ---- hardware variant ----
 
 /** A headset's or speaker's channels: one ear or two ("Duo" is Jabra's name for stereo). */
-const CHANNEL_FAMILIES: Record<string, string> = {
+const CHANNEL_FAMILIES = wordTable<string>({
   mono: 'mono',
   monaural: 'mono',
   duo: 'stereo',
   stereo: 'stereo',
   binaural: 'stereo',
-};
+});
 
 /** A device's connection: a cable or none. */
-const CONNECTION_FAMILIES: Record<string, string> = {
+const CONNECTION_FAMILIES = wordTable<string>({
   wired: 'wired',
   corded: 'wired',
   wireless: 'wireless',
   cordless: 'wireless',
-};
+});
 
 /** The words of a title that one of these tables knows, as written. */
 function wordsIn(words: readonly string[], families: Record<string, string>): string[] {

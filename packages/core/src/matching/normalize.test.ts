@@ -4,6 +4,7 @@ import {
   extractAttributes,
   extractColours,
   extractModelNumbers,
+  extractVariantMarkers,
   normalizeBrand,
   normalizeTitle,
   tokenize,
@@ -74,5 +75,16 @@ describe('colours and brands', () => {
     expect(detectBrand('anything', 'Microsoft Corporation')).toBe('microsoft');
     expect(detectBrand('Western Digital 2TB My Book')).toBe('wd');
     expect(detectBrand('generic cable 2m', null)).toBeNull();
+  });
+});
+
+describe('word tables', () => {
+  it('know only their own words, not the names every object inherits', () => {
+    const markers = extractVariantMarkers('Mobile Crane Constructor 3 for Windows');
+    expect(markers.platforms).toEqual(['windows']);
+    expect(markers.editions).toEqual([]);
+    expect(markers.licences).toEqual([]);
+    expect(extractAttributes('LEGO 5constructor set')).toEqual([]);
+    expect(normalizeBrand('Constructor')).toBe('constructor');
   });
 });

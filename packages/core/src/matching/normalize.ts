@@ -3,8 +3,17 @@
  * numeric attributes (capacity, size, wattage, ...), colour words and brands. Pure functions.
  */
 
+/**
+ * A table of words to look titles' words up in. A plain object also answers for the names it
+ * inherits, so a title with the word "constructor" would find Object's own function in it (and
+ * read as a platform, an edition and a licence at once); this one has only its own keys.
+ */
+export function wordTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 /** Unit spellings mapped to one canonical suffix; the suffix is glued to its number. */
-const UNIT_ALIASES: Record<string, string> = {
+const UNIT_ALIASES = wordTable<string>({
   tb: 'tb',
   terabyte: 'tb',
   terabytes: 'tb',
@@ -43,7 +52,7 @@ const UNIT_ALIASES: Record<string, string> = {
   rpm: 'rpm',
   x: 'x',
   hz: 'hz',
-};
+});
 
 const UNIT_PATTERN = new RegExp(
   String.raw`(\d+(?:\.\d+)?)\s*-?\s*(${Object.keys(UNIT_ALIASES)
@@ -219,7 +228,7 @@ export function extractModelNumbers(text: string): string[] {
 }
 
 /** Families of numeric attributes and the units that belong to each, with a scale to one base. */
-const ATTRIBUTE_UNITS: Record<string, { family: string; scale: number }> = {
+const ATTRIBUTE_UNITS = wordTable<{ family: string; scale: number }>({
   tb: { family: 'storage', scale: 1000 },
   gb: { family: 'storage', scale: 1 },
   mb: { family: 'storage', scale: 0.001 },
@@ -232,7 +241,7 @@ const ATTRIBUTE_UNITS: Record<string, { family: string; scale: number }> = {
   rpm: { family: 'speed', scale: 1 },
   v: { family: 'voltage', scale: 1 },
   x: { family: 'zoom', scale: 1 },
-};
+});
 
 export interface NumericAttribute {
   family: string;
@@ -480,7 +489,7 @@ const KNOWN_BRANDS = [
   'steinberg',
 ];
 
-const BRAND_ALIASES: Record<string, string> = {
+const BRAND_ALIASES = wordTable<string>({
   'hewlett packard': 'hp',
   'hewlett-packard': 'hp',
   hpe: 'hp',
@@ -498,7 +507,7 @@ const BRAND_ALIASES: Record<string, string> = {
   'corel corporation': 'corel',
   'microsoft corporation': 'microsoft',
   'apple computer': 'apple',
-};
+});
 
 const CORPORATE_SUFFIX =
   /\b(?:inc|corp|corporation|co|ltd|llc|gmbh|software|systems|usa|international|electronics)\b\.?/g;
@@ -537,7 +546,7 @@ export function detectBrand(title: string, brand?: string | null): string | null
 }
 
 /** Platform words mapped to one platform. */
-const PLATFORM_WORDS: Record<string, string> = {
+const PLATFORM_WORDS = wordTable<string>({
   windows: 'windows',
   win: 'windows',
   xp: 'windows',
@@ -552,10 +561,10 @@ const PLATFORM_WORDS: Record<string, string> = {
   android: 'android',
   ios: 'ios',
   chromebook: 'chrome os',
-};
+});
 
 /** Edition words (software editions and product tiers) mapped to one edition. */
-const EDITION_WORDS: Record<string, string> = {
+const EDITION_WORDS = wordTable<string>({
   standard: 'standard',
   std: 'standard',
   professional: 'professional',
@@ -582,10 +591,10 @@ const EDITION_WORDS: Record<string, string> = {
   max: 'max',
   ultra: 'ultra',
   extreme: 'extreme',
-};
+});
 
 /** Licence kinds: an upgrade, an academic copy, an OEM copy, a renewal are not the full product. */
-const LICENCE_WORDS: Record<string, string> = {
+const LICENCE_WORDS = wordTable<string>({
   upgrade: 'upgrade',
   upg: 'upgrade',
   upgrd: 'upgrade',
@@ -600,7 +609,7 @@ const LICENCE_WORDS: Record<string, string> = {
   oem: 'oem',
   renewal: 'renewal',
   subscription: 'subscription',
-};
+});
 
 const QUANTITY_PATTERN =
   /(?:^|[^a-z0-9.])(\d{1,4})\s*-?\s*(?:users?|pk|pack|packs|licen[cs]es?|seats?|nodes?|clients?|pcs|computers?|devices?|count|ct)(?![a-z0-9])/g;
