@@ -151,8 +151,9 @@ export function logOdds(values: readonly number[], model: MatcherModel): number 
  * kind on one side only (an upgrade, academic or OEM copy is not the full retail product). Few
  * pairs of the electronics sources show these, so trees learned there never weigh them, and out of
  * source they called upgrades and editions the same product (Amazon-Google held out: F1 44.9 ->
- * 55.4). The hard conflicts of conflicts.ts (size, capacity, pack, generation, model number,
- * colour, connector, condition, region) veto the same way where both titles are known
+ * 55.4). The hard conflicts of conflicts.ts (size, capacity, pack, generation, edition or
+ * version, model number or model of a line, colour, connector, a hardware variant such as mono or
+ * stereo, condition, region) veto the same way where both titles are known
  * (`scoreProductPair`; the comparison applies them itself, see `scorePreparedPair`).
  */
 export const VETO_FEATURES: readonly FeatureName[] = [
