@@ -296,10 +296,7 @@ export class CompareService {
       const found = entry.offer;
       // Hard differences run whatever the evidence: a 43" TV is not the 85" one, a refurbished
       // unit not the new one (issue 19).
-      const differences = findConflicts(
-        conflictFacts({ title: found.title, condition: found.condition, side: sideOf(found) }),
-        pastedFacts,
-      );
+      const differences = findConflicts(preparedOffers.factsOf(found), pastedFacts);
       return {
         offerId: found.id,
         title: found.title,
@@ -386,10 +383,7 @@ function isVariantOf(
   side: PreparedSide,
 ): boolean {
   if (!isSameBrandProduct(pastedTitle, pastedSide, offer, side)) return false;
-  const differences = findConflicts(
-    conflictFacts({ title: offer.title, condition: offer.condition, side }),
-    pastedFacts,
-  );
+  const differences = findConflicts(preparedOffers.factsOf(offer), pastedFacts);
   return (
     differences.length > 0 && differences.every((difference) => VARIANT_KINDS.has(difference.kind))
   );

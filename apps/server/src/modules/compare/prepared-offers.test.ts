@@ -1,4 +1,4 @@
-import { prepareSide } from '@ipick/core';
+import { conflictFacts, prepareSide } from '@ipick/core';
 import { describe, expect, it } from 'vitest';
 import { PreparedOffers } from './prepared-offers.ts';
 
@@ -34,5 +34,19 @@ describe("the matcher's view of catalog offers", () => {
     expect(prepared.of({ ...offer, mpn: 'WH1000XM5/S' })).not.toBe(before);
     expect(prepared.of({ ...offer, brand: null })).not.toBe(before);
     expect(prepared.size).toBe(4);
+  });
+
+  it("keeps the conflict rules' reading of an offer with its view, one per condition", () => {
+    const prepared = new PreparedOffers();
+    const facts = prepared.factsOf({ ...offer, condition: 'new' });
+    expect(facts).toEqual(
+      conflictFacts({ title: offer.title, condition: 'new', side: prepared.of(offer) }),
+    );
+    expect(facts.side).toBe(prepared.of(offer));
+    expect(prepared.factsOf({ ...offer, condition: 'new' })).toBe(facts);
+    const used = prepared.factsOf({ ...offer, condition: 'used' });
+    expect(used).not.toBe(facts);
+    expect(used.condition).toBe('used');
+    expect(prepared.size).toBe(1);
   });
 });

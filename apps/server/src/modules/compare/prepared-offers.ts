@@ -1,4 +1,4 @@
-import { prepareSide, type PreparedSide } from '@ipick/core';
+import { conflictFacts, prepareSide, type ConflictFacts, type PreparedSide } from '@ipick/core';
 import { LRUCache } from 'lru-cache';
 import type { OfferView } from './compare-repository.ts';
 
@@ -16,26 +16,54 @@ const MAX_PREPARED_OFFERS = 5_000;
  * title changes is prepared afresh.
  */
 export class PreparedOffers {
-  readonly #cache = new LRUCache<string, PreparedSide>({ max: MAX_PREPARED_OFFERS });
+  readonly #cache = new LRUCache<string, PreparedOffer>({ max: MAX_PREPARED_OFFERS });
 
   of(offer: Pick<OfferView, 'title' | 'brand' | 'mpn' | 'category'>): PreparedSide {
+    return this.#entry(offer).side;
+  }
+
+  /**
+   * What the hard-conflict rules read of the offer (`conflictFacts`), kept with its view: a
+   * comparison reads them for a candidate twice (is it a variant of the pasted product, and
+   * what sets it apart), and they cost about as much as the view's tokens.
+   */
+  factsOf(
+    offer: Pick<OfferView, 'title' | 'brand' | 'mpn' | 'category' | 'condition'>,
+  ): ConflictFacts {
+    const entry = this.#entry(offer);
+    let facts = entry.facts.get(offer.condition);
+    if (!facts) {
+      facts = conflictFacts({ title: offer.title, condition: offer.condition, side: entry.side });
+      entry.facts.set(offer.condition, facts);
+    }
+    return facts;
+  }
+
+  #entry(offer: Pick<OfferView, 'title' | 'brand' | 'mpn' | 'category'>): PreparedOffer {
     const key = [offer.title, offer.brand ?? '', offer.mpn ?? '', offer.category ?? ''].join(
       '\u0001',
     );
-    let side = this.#cache.get(key);
-    if (!side) {
-      side = prepareSide({
+    let entry = this.#cache.get(key);
+    if (!entry) {
+      const side = prepareSide({
         title: offer.title,
         brand: offer.brand,
         model: offer.mpn,
         category: offer.category,
       });
-      this.#cache.set(key, side);
+      entry = { side, facts: new Map() };
+      this.#cache.set(key, entry);
     }
-    return side;
+    return entry;
   }
 
   get size(): number {
     return this.#cache.size;
   }
+}
+
+interface PreparedOffer {
+  side: PreparedSide;
+  /** By the offer's condition, which the rules read beside the title (new, used…). */
+  facts: Map<OfferView['condition'], ConflictFacts>;
 }
