@@ -258,12 +258,12 @@ export class CompareRepository {
   ): Promise<OfferView[]> {
     // Every word of a set is looked up in the title-word index: intersecting the words' lists
     // there is cheaper than reading the rows of a few of them and checking the rest on each.
-    const holding = sql.join(
-      sets.map(
-        ({ words }) => sql`${titleWords} @@ to_tsquery('simple'::regconfig, ${wordQuery(words)})`,
-      ),
-      sql` or `,
-    );
+    // The sets go in one query ("(a & b) | (a & c)"), which the index answers in one scan: as
+    // several conditions joined by OR, a planner without statistics (PGlite) walked every offer
+    // of each listed shop instead and worked out each title's words once per set (a second for
+    // some titles of a 10,000-offer catalog).
+    const anySet = sets.map(({ words }) => `(${wordQuery(words)})`).join(' | ');
+    const holding = sql`${titleWords} @@ to_tsquery('simple'::regconfig, ${anySet})`;
     // The titles found are ranked here rather than in the database, which would work out the
     // pasted title's trigrams again for every row found (most of the search's time); both use
     // pg_trgm's similarity. The joins then read the best rows only.
