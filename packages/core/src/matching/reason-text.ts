@@ -51,13 +51,7 @@ const SHORT_NAMES = new Set([
  */
 function nameAsWritten(normalized: string, titles: readonly string[]): string {
   if (titles.length > 0) {
-    const words = normalized
-      .split(/[\s-]+/)
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`,
-      'iu',
-    );
+    const pattern = writtenNamePattern(normalized);
     for (const title of titles) {
       const written = pattern.exec(title)?.[0];
       if (written && written !== written.toUpperCase() && written !== written.toLowerCase())
@@ -66,6 +60,24 @@ function nameAsWritten(normalized: string, titles: readonly string[]): string {
   }
   return properName(normalized);
 }
+
+/** A name's words in any case, joined by spaces or hyphens, as a whole word of a title. */
+function writtenNamePattern(normalized: string): RegExp {
+  let pattern = namePatterns.get(normalized);
+  if (!pattern) {
+    const words = normalized
+      .split(/[\s-]+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'iu');
+    // Compiling a pattern costs more than using it, and a catalog has a few thousand brands.
+    if (namePatterns.size >= MAX_NAME_PATTERNS) namePatterns.clear();
+    namePatterns.set(normalized, pattern);
+  }
+  return pattern;
+}
+
+const MAX_NAME_PATTERNS = 2_000;
+const namePatterns = new Map<string, RegExp>();
 
 /** A normalised name as written: "tcl" → "TCL", "western digital" → "Western Digital". */
 function properName(name: string): string {
