@@ -61,14 +61,17 @@ export function idfFromTitles(titles: Iterable<string>, minDf = IDF_MIN_DF): Idf
 /** A side with everything the features need, computed once. */
 export interface PreparedSide {
   titleTokens: Set<string>;
+  /** The title's tokens first, in the same order, then the description's. */
   fullTokens: Set<string>;
-  /** Character 3-grams of the title, each as a number (`gramCode`). */
-  grams: Set<number>;
+  /** Character 3-grams of the title, each as a number (`gramCode`), each once. */
+  grams: Uint16Array;
   /** The same of the title with every separator removed (`image manager` ~ `imagemanager`). */
-  compactGrams: Set<number>;
+  compactGrams: Uint16Array;
   /** The title's tokens joined without separators. */
   compactTitle: string;
   models: Map<string, string>;
+  /** Each of `models`' keys' leading letters and its digits, in the same order. */
+  modelSeries: readonly ModelSeries[];
   compactFull: string;
   attributes: NumericAttribute[];
   numbers: Set<string>;
@@ -94,25 +97,58 @@ const NOISE_TOKENS = new Set([
   'by',
 ]);
 
-function trigrams(text: string): Set<number> {
+function trigrams(text: string): Uint16Array {
   return gramsOf(` ${text.replace(/[^a-z0-9]+/g, ' ').trim()} `);
 }
 
-function compactTrigrams(tokens: Iterable<string>): Set<number> {
-  return gramsOf([...tokens].join('').replace(/[^a-z0-9]+/g, ''));
+/**
+ * The distinct 3-grams of a text of `a`–`z`, `0`–`9` and spaces, each as a number (`gramCode`),
+ * in the order they first appear: a typed array is built without a hash set's garbage, and two
+ * are intersected by marking one's codes in a table of every code (`sharedGrams`).
+ */
+function gramsOf(text: string): Uint16Array {
+  const count = text.length - 2;
+  if (count <= 0) return new Uint16Array(0);
+  if (gramScratch.length < count) gramScratch = new Uint16Array(count * 2);
+  const mark = nextGramMark();
+  let size = 0;
+  for (let index = 0; index < count; index += 1) {
+    const code = gramCode(text, index);
+    if (gramMarks[code] !== mark) {
+      gramMarks[code] = mark;
+      gramScratch[size++] = code;
+    }
+  }
+  return gramScratch.slice(0, size);
 }
 
-/** The 3-grams of a text of `a`–`z`, `0`–`9` and spaces, each as a number (`gramCode`). */
-function gramsOf(text: string): Set<number> {
-  const grams = new Set<number>();
-  for (let index = 0; index + 3 <= text.length; index += 1) grams.add(gramCode(text, index));
-  return grams;
+/** How many 3-grams two `gramsOf` arrays share. */
+function sharedGrams(a: Uint16Array, b: Uint16Array): number {
+  const mark = nextGramMark();
+  for (let index = 0; index < a.length; index += 1) gramMarks[a[index]!] = mark;
+  let shared = 0;
+  for (let index = 0; index < b.length; index += 1) if (gramMarks[b[index]!] === mark) shared += 1;
+  return shared;
+}
+
+/** One slot per 3-gram code: the mark of the last text or array that had it. */
+const gramMarks = new Uint32Array(37 * 37 * 37);
+let gramMark = 0;
+let gramScratch = new Uint16Array(256);
+
+function nextGramMark(): number {
+  if (gramMark === 0xffffffff) {
+    gramMarks.fill(0);
+    gramMark = 0;
+  }
+  gramMark += 1;
+  return gramMark;
 }
 
 /**
- * The 3-gram at `index` as one number, base 37 (space, letters, digits): a set of small numbers
- * is quicker to build and to intersect than one of three-letter strings, and a comparison
- * builds two per candidate.
+ * The 3-gram at `index` as one number, base 37 (space, letters, digits), under 37³ = 50,653: a
+ * set of small numbers is quicker to build and to intersect than one of three-letter strings,
+ * and a comparison builds two per candidate.
  */
 function gramCode(text: string, index: number): number {
   return (
@@ -133,18 +169,30 @@ const MAX_MODELS = 12;
 export function prepareSide(side: ProductSide): PreparedSide {
   const title = side.title ?? '';
   const description = side.description ?? '';
+  // Everything read from the title comes first, the model field and the description last:
+  // normalize.ts remembers the text it folded, normalised and tokenised last, so the title is
+  // folded and normalised once rather than again after its description.
   const allTokens = tokenize(title);
+  const compactTitleText = compactModel(title);
   const titleList = allTokens.filter((token) => !NOISE_TOKENS.has(token));
   const titleTokens = new Set(titleList);
+  const compactTitle = titleList.join('');
+  const candidates = extractModelCandidates(title);
+  const markers = extractVariantMarkers(title, allTokens);
+  const grams = trigrams(normalizeTitle(title));
+  const compactGrams = gramsOf(compactTitle.replace(/[^a-z0-9]+/g, ''));
+  const attributes = extractAttributes(title);
+  const colours = extractColours(title);
+  const connectors = extractConnectors(title);
+  const brand = detectBrand(title, side.brand);
+  const models = new Map<string, string>();
+  const modelKey = side.model ? compactModel(side.model) : '';
+  if (side.model && modelKey.length >= 3) models.set(modelKey, side.model.trim().toUpperCase());
+  for (const { key, raw } of candidates)
+    if (!models.has(key) && models.size < MAX_MODELS) models.set(key, raw);
   const fullTokens = new Set(titleTokens);
   if (description)
     for (const token of tokenize(description)) if (!NOISE_TOKENS.has(token)) fullTokens.add(token);
-  const models = new Map<string, string>();
-  if (side.model && compactModel(side.model).length >= 3)
-    models.set(compactModel(side.model), side.model.trim().toUpperCase());
-  for (const { key, raw } of extractModelCandidates(title))
-    if (!models.has(key) && models.size < MAX_MODELS) models.set(key, raw);
-  const markers = extractVariantMarkers(title, allTokens);
   const price =
     typeof side.price === 'number' && Number.isFinite(side.price) && side.price > 0
       ? side.price
@@ -152,17 +200,20 @@ export function prepareSide(side: ProductSide): PreparedSide {
   return {
     titleTokens,
     fullTokens,
-    grams: trigrams(normalizeTitle(title)),
-    compactGrams: compactTrigrams(titleList),
-    compactTitle: titleList.join(''),
+    grams,
+    compactGrams,
+    compactTitle,
     models,
-    compactFull: compactModel(`${title} ${side.model ?? ''} ${description}`),
-    attributes: extractAttributes(title),
+    modelSeries: [...models.keys()].map(seriesOf),
+    // compactModel(`${title} ${model} ${description}`): folding goes character by character
+    // (accents, case) and a space parts the texts, so it is the three compacted one by one.
+    compactFull: compactTitleText + modelKey + (description ? compactModel(description) : ''),
+    attributes,
     numbers: new Set(markers.numbers),
     markers,
-    colours: extractColours(title),
-    connectors: extractConnectors(title),
-    brand: detectBrand(title, side.brand),
+    colours,
+    connectors,
+    brand,
     price,
     currency: side.currency ? side.currency.trim().toUpperCase() : null,
   };
@@ -248,41 +299,109 @@ const rareFloorCache = new WeakMap<IdfTable, number>();
  * rarest tenth by IDF): a variant such as `mono` vs `duo`, `pro` vs `lite`.
  */
 export function rareWordOneSided(a: PreparedSide, b: PreparedSide, table: IdfTable): boolean {
+  const idf = idfOf(table);
+  return (
+    rareWordIn(a, weightsOf(a, table, idf, 0), b, table, idf) ||
+    rareWordIn(b, weightsOf(b, table, idf, 1), a, table, idf)
+  );
+}
+
+/** `rareWordOneSided` one way: a word of `side`'s title (weighed `weights`) that `other` lacks. */
+function rareWordIn(
+  side: PreparedSide,
+  weights: SideWeights,
+  other: PreparedSide,
+  table: IdfTable,
+  idf: (token: string) => number,
+): boolean {
+  const floor = rareIdfFloor(table, idf);
+  let index = -1;
+  for (const token of side.titleTokens) {
+    index += 1;
+    if (
+      !/^[a-z]{2,6}$/.test(token) ||
+      table.df[token] === undefined ||
+      weights.title[index]! < floor
+    )
+      continue;
+    if (other.titleTokens.has(token) || (token.length >= 4 && other.compactTitle.includes(token)))
+      continue;
+    let related = false;
+    for (const word of other.titleTokens)
+      if (
+        word.length >= 3 &&
+        token.length >= 3 &&
+        (word.startsWith(token) || token.startsWith(word))
+      ) {
+        related = true;
+        break;
+      }
+    if (!related) return true;
+  }
+  return false;
+}
+
+function idfOf(table: IdfTable): (token: string) => number {
   let idf = idfCache.get(table);
   if (!idf) {
     idf = makeIdf(table);
     idfCache.set(table, idf);
   }
-  const floor = rareIdfFloor(table, idf);
-  for (const [side, other] of [
-    [a, b],
-    [b, a],
-  ] as const)
-    for (const token of side.titleTokens) {
-      if (!/^[a-z]{2,6}$/.test(token) || table.df[token] === undefined || idf(token) < floor)
-        continue;
-      if (other.titleTokens.has(token) || (token.length >= 4 && other.compactTitle.includes(token)))
-        continue;
-      let related = false;
-      for (const word of other.titleTokens)
-        if (
-          word.length >= 3 &&
-          token.length >= 3 &&
-          (word.startsWith(token) || token.startsWith(word))
-        ) {
-          related = true;
-          break;
-        }
-      if (!related) return true;
-    }
-  return false;
+  return idf;
 }
 
-function setJaccard<T>(a: Set<T>, b: Set<T>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const item of a) if (b.has(item)) shared += 1;
-  return shared / (a.size + b.size - shared);
+/**
+ * A side's tokens weighed by one IDF table: the title's and the full text's (in the sets'
+ * order), and their sums, added in that order as the features add them.
+ */
+interface SideWeights {
+  side: PreparedSide;
+  table: IdfTable;
+  title: Float64Array;
+  full: Float64Array;
+  /** Sum of the title's weights, and of their squares. */
+  titleSum: number;
+  titleSquares: number;
+  fullSum: number;
+}
+
+/**
+ * The weights last worked out for each of a pair's two places (`slot` 0 for the first side, 1
+ * for the second): a comparison scores one pasted product against each candidate in turn, so
+ * the pasted product's are worked out once per comparison instead of three times per candidate.
+ */
+const lastWeights: (SideWeights | null)[] = [null, null];
+
+function weightsOf(
+  side: PreparedSide,
+  table: IdfTable,
+  idf: (token: string) => number,
+  slot: 0 | 1,
+): SideWeights {
+  for (const known of lastWeights)
+    if (known && known.side === side && known.table === table) return known;
+  const title = new Float64Array(side.titleTokens.size);
+  let titleSum = 0;
+  let titleSquares = 0;
+  let index = 0;
+  for (const token of side.titleTokens) {
+    const weight = idf(token);
+    title[index++] = weight;
+    titleSum += weight;
+    titleSquares += weight * weight;
+  }
+  // The full text's tokens start with the title's, in the same order (prepareSide).
+  const full = new Float64Array(side.fullTokens.size);
+  let fullSum = 0;
+  index = 0;
+  for (const token of side.fullTokens) {
+    const weight = index < title.length ? title[index]! : idf(token);
+    full[index++] = weight;
+    fullSum += weight;
+  }
+  const weights: SideWeights = { side, table, title, full, titleSum, titleSquares, fullSum };
+  lastWeights[slot] = weights;
+  return weights;
 }
 
 function sharedCount<T>(a: Set<T>, b: Set<T>): number {
@@ -315,7 +434,12 @@ interface ModelRelation {
   seriesConflict: boolean;
 }
 
-function seriesOf(key: string): { letters: string; digits: string } {
+interface ModelSeries {
+  letters: string;
+  digits: string;
+}
+
+function seriesOf(key: string): ModelSeries {
   return { letters: /^[a-z]*/.exec(key)![0], digits: digitsOf(key) };
 }
 
@@ -335,10 +459,14 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
   let digitsSame = false;
   let compared = false;
   let seriesConflict = false;
+  let indexA = -1;
   for (const keyA of a.models.keys()) {
-    const seriesA = seriesOf(keyA);
+    indexA += 1;
+    const seriesA = a.modelSeries[indexA]!;
+    let indexB = -1;
     for (const keyB of b.models.keys()) {
-      const seriesB = seriesOf(keyB);
+      indexB += 1;
+      const seriesB = b.modelSeries[indexB]!;
       if (
         seriesA.letters.length >= 2 &&
         seriesA.letters === seriesB.letters &&
@@ -354,8 +482,7 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
       const value = 1 - editDistance(keyA, keyB) / longest;
       // Ties are resolved by maxima so that the result does not depend on the order of sides.
       const pairPrefix = commonPrefix(keyA, keyB) / longest;
-      const digits = digitsOf(keyA);
-      const pairDigitsSame = digits.length >= 3 && digits === digitsOf(keyB);
+      const pairDigitsSame = seriesA.digits.length >= 3 && seriesA.digits === seriesB.digits;
       if (!compared || value > similarity) {
         similarity = value;
         prefix = pairPrefix;
@@ -381,37 +508,35 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
     }
   }
   const inOtherText = long > 0 ? found / long : 0;
-  const base = { similarity, prefix, digitsSame, inOtherText, seriesConflict };
+  return { similarity, prefix, digitsSame, inOtherText, seriesConflict, ...modelAgreement(a, b) };
+}
 
+/** How two sides' model numbers agree: one the same, one related, none, or only one side's. */
+function modelAgreement(
+  a: PreparedSide,
+  b: PreparedSide,
+): Pick<ModelRelation, 'exact' | 'partial' | 'conflict' | 'oneSided'> {
   for (const [key, raw] of a.models)
-    if (b.models.has(key))
-      return { ...base, exact: raw, partial: null, conflict: null, oneSided: false };
+    if (b.models.has(key)) return { exact: raw, partial: null, conflict: null, oneSided: false };
   for (const [keyA, rawA] of a.models) {
     for (const keyB of b.models.keys()) {
       const [short, long] = keyA.length <= keyB.length ? [keyA, keyB] : [keyB, keyA];
       if (short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3)
-        return { ...base, exact: null, partial: rawA, conflict: null, oneSided: false };
+        return { exact: null, partial: rawA, conflict: null, oneSided: false };
     }
   }
   for (const [key, raw] of a.models)
     if (key.length >= 5 && b.compactFull.includes(key))
-      return { ...base, exact: null, partial: raw, conflict: null, oneSided: false };
+      return { exact: null, partial: raw, conflict: null, oneSided: false };
   for (const [key, raw] of b.models)
     if (key.length >= 5 && a.compactFull.includes(key))
-      return { ...base, exact: null, partial: raw, conflict: null, oneSided: false };
+      return { exact: null, partial: raw, conflict: null, oneSided: false };
   if (a.models.size > 0 && b.models.size > 0) {
     const longest = (side: PreparedSide): string =>
       [...side.models.values()].sort((x, y) => y.length - x.length)[0] ?? '';
-    return {
-      ...base,
-      exact: null,
-      partial: null,
-      conflict: [longest(a), longest(b)],
-      oneSided: false,
-    };
+    return { exact: null, partial: null, conflict: [longest(a), longest(b)], oneSided: false };
   }
   return {
-    ...base,
     exact: null,
     partial: null,
     conflict: null,
@@ -421,10 +546,11 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
 
 /**
  * The two sides' model numbers when both name some and none agree (not equal, not one
- * extending the other, not written in the other's text); null otherwise.
+ * extending the other, not written in the other's text); null otherwise. Only the agreement of
+ * `modelRelation`: the conflict rules need none of its edit distances.
  */
 export function modelNumberConflict(a: PreparedSide, b: PreparedSide): [string, string] | null {
-  const conflict = modelRelation(a, b).conflict;
+  const conflict = modelAgreement(a, b).conflict;
   return conflict && [describeModel(conflict[0]), describeModel(conflict[1])];
 }
 
@@ -473,13 +599,19 @@ function oneSided<T>(a: readonly T[], b: readonly T[]): T[] {
  * it without spaces (`image manager` in `imagemanager`), or as an abbreviation of one of its
  * words (`prof` for `professional`, `upg` for `upgrade`).
  */
-function softContainment(a: PreparedSide, b: PreparedSide, idf: (token: string) => number): number {
+function softContainment(
+  a: PreparedSide,
+  weights: SideWeights,
+  inB: Uint8Array,
+  b: PreparedSide,
+): number {
   let found = 0;
-  let total = 0;
+  const total = weights.titleSum;
+  let index = -1;
   for (const token of a.titleTokens) {
-    const weight = idf(token);
-    total += weight;
-    if (b.titleTokens.has(token)) found += weight;
+    index += 1;
+    const weight = weights.title[index]!;
+    if (inB[index] === 1) found += weight;
     else if (token.length >= 4 && b.compactTitle.includes(token)) found += weight;
     else if (token.length >= 3 && /^[a-z]+$/.test(token)) {
       for (const other of b.titleTokens)
@@ -494,29 +626,33 @@ function softContainment(a: PreparedSide, b: PreparedSide, idf: (token: string) 
 
 /** The feature vector of a pair (order of FEATURE_NAMES) and the reasons behind it. */
 export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTable): FeatureResult {
-  let idf = idfCache.get(table);
-  if (!idf) {
-    idf = makeIdf(table);
-    idfCache.set(table, idf);
-  }
+  const idf = idfOf(table);
+  const weightsA = weightsOf(a, table, idf, 0);
+  const weightsB = weightsOf(b, table, idf, 1);
   const reasons: string[] = [];
 
   // Token overlap, weighted by rarity.
   let sharedWeight = 0;
   let sharedSquare = 0;
-  let weightA = 0;
-  let weightB = 0;
-  let squareA = 0;
-  let squareB = 0;
+  let sharedTokens = 0;
+  const weightA = weightsA.titleSum;
+  const weightB = weightsB.titleSum;
+  const squareA = weightsA.titleSquares;
+  const squareB = weightsB.titleSquares;
   let unmatchedA = 0;
   let unmatchedB = 0;
   let rareA = 0;
   let rareB = 0;
+  // Which title tokens the other title has, by position.
+  const inB = new Uint8Array(a.titleTokens.size);
+  const inA = new Uint8Array(b.titleTokens.size);
+  let index = -1;
   for (const token of a.titleTokens) {
-    const weight = idf(token);
-    weightA += weight;
-    squareA += weight * weight;
+    index += 1;
+    const weight = weightsA.title[index]!;
     if (b.titleTokens.has(token)) {
+      inB[index] = 1;
+      sharedTokens += 1;
       sharedWeight += weight;
       sharedSquare += weight * weight;
     } else {
@@ -524,22 +660,29 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
       rareA = Math.max(rareA, weight);
     }
   }
+  index = -1;
   for (const token of b.titleTokens) {
-    const weight = idf(token);
-    weightB += weight;
-    squareB += weight * weight;
+    index += 1;
     if (!a.titleTokens.has(token)) {
+      const weight = weightsB.title[index]!;
       unmatchedB += weight;
       rareB = Math.max(rareB, weight);
-    }
+    } else inA[index] = 1;
   }
   const union = weightA + weightB - sharedWeight;
   const weightedJaccard = union > 0 ? sharedWeight / union : 0;
   const minWeight = Math.min(weightA, weightB);
   const weightedContainment = minWeight > 0 ? sharedWeight / minWeight : 0;
   const tfidfCosine = squareA > 0 && squareB > 0 ? sharedSquare / Math.sqrt(squareA * squareB) : 0;
-  const jaccard = setJaccard(a.titleTokens, b.titleTokens);
-  const trigramJaccard = setJaccard(a.grams, b.grams);
+  const jaccard =
+    a.titleTokens.size === 0 || b.titleTokens.size === 0
+      ? 0
+      : sharedTokens / (a.titleTokens.size + b.titleTokens.size - sharedTokens);
+  const sharedTrigrams = sharedGrams(a.grams, b.grams);
+  const trigramJaccard =
+    a.grams.length === 0 || b.grams.length === 0
+      ? 0
+      : sharedTrigrams / (a.grams.length + b.grams.length - sharedTrigrams);
   // Symmetric by construction: the score must not depend on which side is which.
   const unmatchedRareMax = Math.max(rareA, rareB);
   const unmatchedRareMin = Math.min(rareA, rareB);
@@ -552,24 +695,23 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   const lengthRatio = longSize > 0 ? shortSize / longSize : 0;
   const shortLength = Math.min(1, shortSize / 30);
 
-  const compactShared = sharedCount(a.compactGrams, b.compactGrams);
-  const compactMin = Math.min(a.compactGrams.size, b.compactGrams.size);
+  const compactShared = sharedGrams(a.compactGrams, b.compactGrams);
+  const compactMin = Math.min(a.compactGrams.length, b.compactGrams.length);
   const compactGramContainment = compactMin > 0 ? compactShared / compactMin : 0;
-  const compactUnion = a.compactGrams.size + b.compactGrams.size - compactShared;
+  const compactUnion = a.compactGrams.length + b.compactGrams.length - compactShared;
   const compactGramJaccard = compactUnion > 0 ? compactShared / compactUnion : 0;
 
-  const softA = softContainment(a, b, idf);
-  const softB = softContainment(b, a, idf);
+  const softA = softContainment(a, weightsA, inB, b);
+  const softB = softContainment(b, weightsB, inA, a);
 
   let fullShared = 0;
-  let fullA = 0;
-  let fullB = 0;
+  const fullA = weightsA.fullSum;
+  const fullB = weightsB.fullSum;
+  index = -1;
   for (const token of a.fullTokens) {
-    const weight = idf(token);
-    fullA += weight;
-    if (b.fullTokens.has(token)) fullShared += weight;
+    index += 1;
+    if (b.fullTokens.has(token)) fullShared += weightsA.full[index]!;
   }
-  for (const token of b.fullTokens) fullB += idf(token);
   const fullMin = Math.min(fullA, fullB);
   const fullTextContainment = fullMin > 0 ? Math.min(1, fullShared / fullMin) : 0;
 
@@ -722,7 +864,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     quantityOneSided ? 1 : 0,
     priceBoth,
     priceLogRatio,
-    rareWordOneSided(a, b, table) ? 1 : 0,
+    rareWordIn(a, weightsA, b, table, idf) || rareWordIn(b, weightsB, a, table, idf) ? 1 : 0,
   ];
   return { values, reasons };
 }

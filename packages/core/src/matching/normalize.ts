@@ -96,24 +96,41 @@ let lastNormalized = { text: '', result: '' };
 let lastTokens: { text: string; result: readonly string[] } = { text: '', result: [] };
 
 function normalizeUncached(text: string): string {
-  return foldText(text)
-    .replace(/(\d),(\d)(?!\d{2})/g, '$1.$2')
-    .replace(/(\d)\s*(?:"|''|”)/g, '$1in ')
-    .replace(/(\d)\s*([kmg])b\/s(?![a-z0-9])/g, '$1$2bps')
-    .replace(UNIT_PATTERN, (_match, value: string, unit: string) => `${value}${UNIT_ALIASES[unit]}`)
-    .replace(/\s+/g, ' ')
-    .trim();
+  let result = foldText(text);
+  // Each rewrite only where the characters it needs are (most titles have no comma, no inch
+  // mark, no "b/s"); a lone space is left alone rather than replaced by itself.
+  if (/\d/.test(result)) {
+    if (result.includes(',')) result = result.replace(/(\d),(\d)(?!\d{2})/g, '$1.$2');
+    if (result.includes('"') || result.includes("'") || result.includes('”'))
+      result = result.replace(/(\d)\s*(?:"|''|”)/g, '$1in ');
+    if (result.includes('b/s'))
+      result = result.replace(/(\d)\s*([kmg])b\/s(?![a-z0-9])/g, '$1$2bps');
+    result = result.replace(
+      UNIT_PATTERN,
+      (_match, value: string, unit: string) => `${value}${UNIT_ALIASES[unit]}`,
+    );
+  }
+  return result.replace(/(?! )\s+| \s+/g, ' ').trim();
 }
 
 /** Word tokens of a normalised text; a dot is kept only between digits (`2.4ghz`, `802.11n`). */
 export function tokenize(text: string): string[] {
+  return [...tokensOf(text)];
+}
+
+/** `tokenize` without the copy, for callers that only read the tokens. */
+function tokensOf(text: string): readonly string[] {
   if (text !== lastTokens.text) {
-    const result = normalizeTitle(text)
-      .split(/[^a-z0-9.]+|\.(?!\d)|(?<!\d)\./)
-      .filter((token) => token.length > 0);
+    const normalized = normalizeTitle(text);
+    // Without a dot the pattern is the plain split on other characters.
+    const result = (
+      normalized.includes('.')
+        ? normalized.split(/[^a-z0-9.]+|\.(?!\d)|(?<!\d)\./)
+        : normalized.split(/[^a-z0-9]+/)
+    ).filter((token) => token.length > 0);
     lastTokens = { text, result };
   }
-  return [...lastTokens.result];
+  return lastTokens.result;
 }
 
 const UNIT_TOKEN =
@@ -130,6 +147,8 @@ export function compactModel(text: string): string {
 }
 
 function looksLikeModel(raw: string): boolean {
+  // Without a digit nothing below holds (most of a title's words: skip the patterns).
+  if (!/\d/.test(raw)) return false;
   const compact = raw.replace(/[^a-z0-9]/g, '');
   if (compact.length < 4 || compact.length > 24) return false;
   if (UNIT_TOKEN.test(raw) || UNIT_TOKEN.test(compact)) return false;
@@ -200,8 +219,10 @@ export function extractModelCandidates(text: string): ModelCandidate[] {
     .map((raw) => raw.replace(/^[-/.]+|[-/.]+$/g, ''))
     .filter((raw) => raw.length > 0);
   raws.forEach((raw, index) => {
-    const key = raw.replace(/[^a-z0-9]/g, '');
-    if (looksLikeModel(raw) && !found.has(key)) found.set(key, raw.toUpperCase());
+    if (looksLikeModel(raw)) {
+      const key = raw.replace(/[^a-z0-9]/g, '');
+      if (!found.has(key)) found.set(key, raw.toUpperCase());
+    }
     const next = raws[index + 1];
     // Only a model-like part is joined: `KDL 40V5100`, `SM 1200`, not `DECT 6.0` or `Win 98`.
     if (
@@ -254,7 +275,9 @@ export interface NumericAttribute {
 /** Numeric attributes such as `128gb`, `55in`, `200w`, `2.4ghz`. */
 export function extractAttributes(text: string): NumericAttribute[] {
   const attributes: NumericAttribute[] = [];
-  for (const token of tokenize(text)) {
+  for (const token of tokensOf(text)) {
+    const first = token.charCodeAt(0);
+    if (first < 48 || first > 57) continue;
     const match = /^(\d+(?:\.\d+)?)([a-z]+)$/.exec(token);
     if (!match) continue;
     const unit = ATTRIBUTE_UNITS[match[2]!];
@@ -327,7 +350,7 @@ export function extractConnectors(text: string): string[] {
 /** Colour words in a text (`grey` is reported as `gray`). */
 export function extractColours(text: string): string[] {
   const colours = new Set<string>();
-  for (const token of tokenize(text)) {
+  for (const token of tokensOf(text)) {
     if (COLOUR_WORDS.has(token)) colours.add(token === 'grey' ? 'gray' : token);
   }
   return [...colours];
@@ -525,6 +548,9 @@ const BRAND_LOOKUP = new Map<string, string>(
   [...KNOWN_BRANDS, ...Object.keys(BRAND_ALIASES)].map((name) => [name, normalizeBrand(name)]),
 );
 
+/** The first words of the brands' names: a title's word that is none of them starts no brand. */
+const BRAND_FIRST_WORDS = new Set([...BRAND_LOOKUP.keys()].map((name) => name.split(' ')[0]!));
+
 /**
  * The brand of a product: the given brand field when present, else the first known brand
  * among the title's leading words (one to three word phrases), else null.
@@ -536,6 +562,7 @@ export function detectBrand(title: string, brand?: string | null): string | null
     .split(/[^a-z0-9&-]+/)
     .filter((word) => word.length > 0 && word !== 'null');
   for (let index = 0; index < Math.min(words.length, 8); index += 1) {
+    if (!BRAND_FIRST_WORDS.has(words[index]!)) continue;
     for (const length of [3, 2, 1]) {
       const phrase = words.slice(index, index + length).join(' ');
       const found = BRAND_LOOKUP.get(phrase);
@@ -630,6 +657,13 @@ export interface VariantMarkers {
   numbers: string[];
 }
 
+/** The words of the platform, edition and licence tables: one look-up for most of a title's words. */
+const MARKER_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(PLATFORM_WORDS),
+  ...Object.keys(EDITION_WORDS),
+  ...Object.keys(LICENCE_WORDS),
+]);
+
 function canonicalNumber(token: string): string | null {
   const match = /^v?(\d+(?:\.\d+)?)$/.exec(token);
   if (!match) return null;
@@ -647,12 +681,14 @@ export function extractVariantMarkers(
   const years = new Set<string>();
   const numbers = new Set<string>();
   for (const token of tokens) {
-    const platform = PLATFORM_WORDS[token];
-    if (platform) platforms.add(platform);
-    const edition = EDITION_WORDS[token];
-    if (edition) editions.add(edition);
-    const licence = LICENCE_WORDS[token];
-    if (licence) licences.add(licence);
+    if (MARKER_WORDS.has(token)) {
+      const platform = PLATFORM_WORDS[token];
+      if (platform) platforms.add(platform);
+      const edition = EDITION_WORDS[token];
+      if (edition) editions.add(edition);
+      const licence = LICENCE_WORDS[token];
+      if (licence) licences.add(licence);
+    }
     const first = token.charCodeAt(0);
     if ((first >= 48 && first <= 57) || first === 118) {
       if (/^(?:19[89]\d|20[0-3]\d)$/.test(token)) years.add(token);
@@ -662,7 +698,13 @@ export function extractVariantMarkers(
   }
   const quantities = new Set<number>();
   const normalized = /\d/.test(text) ? normalizeTitle(text) : '';
-  for (const match of normalized.matchAll(QUANTITY_PATTERN)) {
+  // exec on the one global pattern (matchAll would copy it for every title).
+  QUANTITY_PATTERN.lastIndex = 0;
+  for (
+    let match = QUANTITY_PATTERN.exec(normalized);
+    match;
+    match = QUANTITY_PATTERN.exec(normalized)
+  ) {
     const value = Number(match[1]);
     if (value > 0) quantities.add(value);
   }
@@ -681,16 +723,21 @@ export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
+  // Two rows reused from call to call: the matcher compares up to 144 model pairs per listing.
+  if (editRows[0].length <= b.length)
+    editRows = [new Int32Array(b.length * 2 + 2), new Int32Array(b.length * 2 + 2)];
+  let [previous, current] = editRows;
   for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
     current[0] = i;
+    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j += 1) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const cost = code === b.charCodeAt(j - 1) ? 0 : 1;
       current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
     }
     [previous, current] = [current, previous];
   }
   return previous[b.length]!;
 }
+
+let editRows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
