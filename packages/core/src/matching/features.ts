@@ -32,6 +32,7 @@ export interface ProductSide {
  * Document frequencies of common tokens: the shipped model's from its train splits; the
  * comparison's from the catalog it searches (`idfFromTitles`).
  */
+/** Read as it is when first used (the matcher keeps what it works out from it): not changed after. */
 export interface IdfTable {
   documents: number;
   df: Record<string, number>;
@@ -270,8 +271,21 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 function makeIdf(table: IdfTable): (token: string) => number {
   const max = Math.log(table.documents + 1);
-  return (token) => Math.log((table.documents + 1) / ((table.df[token] ?? 0) + 1)) / max;
+  const formula = (token: string) =>
+    Math.log((table.documents + 1) / ((table.df[token] ?? 0) + 1)) / max;
+  if (Object.getPrototypeOf(table.df) !== Object.prototype) return formula;
+  // The table's words weighed once, in a Map: a look-up of a title's word among thousands of
+  // an object's keys, and a logarithm, cost more than a Map's look-up. A word the table lacks
+  // weighs as one in no listing, as the formula gives (an Object's own names, such as
+  // 'constructor', go through the formula as before).
+  const known = new Map<string, number>();
+  for (const token of Object.keys(table.df)) known.set(token, formula(token));
+  const unknown = Math.log((table.documents + 1) / (0 + 1)) / max;
+  return (token) => known.get(token) ?? (OBJECT_NAMES.has(token) ? formula(token) : unknown);
 }
+
+/** The names every plain object answers for, through its prototype. */
+const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 const idfCache = new WeakMap<IdfTable, (token: string) => number>();
 

@@ -72,6 +72,8 @@ export function foldText(text: string): string {
 let lastFolded = { text: '', result: '' };
 
 function foldUncached(text: string): string {
+  // ASCII has nothing to decompose, no accents and no curly quotes: only its case to fold.
+  if (!/[\u0080-\uffff]/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -143,7 +145,7 @@ export function isNumberToken(token: string): boolean {
 
 /** Remove separators so that `KDL-40V5100`, `kdl 40v5100` and `kdl40v5100` compare equal. */
 export function compactModel(text: string): string {
-  return foldText(text).replace(/[^a-z0-9]/g, '');
+  return foldText(text).replace(/[^a-z0-9]+/g, '');
 }
 
 function looksLikeModel(raw: string): boolean {
