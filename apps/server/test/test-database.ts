@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db/database.ts';
@@ -29,15 +34,16 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server of DATABASE_URL, dropped afterwards.
+ * PostgreSQL server of DATABASE_URL, dropped afterwards. `migrate: false` gives an empty one.
  */
 export async function createTestDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const shouldMigrate = options.migrate ?? true;
   if (testDatabaseKind() === 'pglite') {
-    // The migrated cluster the suite's global set-up saved; migrating again then only checks.
-    const snapshot = shouldMigrate ? inject('migratedPgliteSnapshot') : '';
+    // A cluster the suite's global set-up saved, migrated (migrating again then only checks) or
+    // not yet: either way no `initdb`.
+    const snapshot = inject(shouldMigrate ? 'migratedPgliteSnapshot' : 'emptyPgliteSnapshot');
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: null,
@@ -67,6 +73,31 @@ export async function createTestDatabase(
       await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * PGlite only: a new data directory (IPICK_DATA_DIR) that already holds a cluster the suite's
+ * global set-up saved, migrated (as a server left it) or not yet, for tests of the commands and
+ * processes that open a data directory themselves: each would otherwise run `initdb` first, the
+ * slowest part of opening a database.
+ */
+export async function seededPgliteDataDir(
+  prefix: string,
+  options: { migrated?: boolean } = {},
+): Promise<string> {
+  const snapshot = inject(
+    (options.migrated ?? true) ? 'migratedPgliteSnapshot' : 'emptyPgliteSnapshot',
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  // `openDatabase` keeps the cluster in the data directory's folder `pglite`.
+  const pglite = new PGlite({
+    dataDir: join(dataDir, 'pglite'),
+    loadDataDir: new Blob([readFileSync(snapshot)]),
+    extensions: { pg_trgm },
+  });
+  await pglite.waitReady;
+  await pglite.close();
+  return dataDir;
 }
 
 /** A database name no other test file or run uses. */
