@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One runner for every unit and integration suite; `--project` picks one (see package.json).
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/tracker', 'apps/web', 'apps/server', 'scripts'],
+    projects: [
+      'packages/core',
+      'packages/tracker',
+      'apps/web',
+      'apps/web/vitest.isolated.config.ts',
+      'apps/server',
+      'scripts',
+    ],
   },
 });

@@ -186,7 +186,7 @@ async function serverLane() {
 /** Typecheck, the web build, its size budgets and the browser tests on it, then the unit tests. */
 async function webLane() {
   await browserChecks();
-  await vitest('unit', ['core', 'tracker', 'web', 'scripts']);
+  await vitest('unit', ['core', 'tracker', 'web', 'web-isolated', 'scripts']);
 }
 
 async function browserChecks() {
