@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../test/test-database.ts';
+import { seededPgliteDataDir, testDatabaseKind } from '../test/test-database.ts';
 import { openDatabase } from './platform/db/database.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +37,9 @@ const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
 
 // These commands act on the embedded database's folder; the PostgreSQL run skips them.
 // Each command is a new process that opens and migrates a database: slow on a busy machine.
+// The first test runs on an empty folder, as an operator's first command does (`initdb` and
+// every migration, the slowest part); the others on a folder that already holds the migrated
+// database.
 describe.skipIf(testDatabaseKind() === 'postgres')(
   'operator commands',
   { timeout: 120_000 },
@@ -55,7 +58,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')(
     });
 
     it('admin:create creates an admin, explains bad usage, and refuses a directory in use', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'ipick-admin-'));
+      const dataDir = await seededPgliteDataDir('ipick-admin-');
       const usage = await runCommand(['admin:create', '--email', 'boss@example.com'], dataDir);
       expect(usage.code).toBe(1);
       expect(usage.stderr).toContain(
@@ -86,7 +89,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')(
     });
 
     it('import-feed imports a feed file and prints the report', async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'ipick-import-'));
+      const dataDir = await seededPgliteDataDir('ipick-import-');
       const feed = fileURLToPath(new URL('../test/fixtures/feeds/rss-feed.xml', import.meta.url));
       const usage = await runCommand(['import-feed', feed], dataDir);
       expect(usage.code).toBe(1);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir, processStart } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
-import { testDatabaseKind } from '../../../test/test-database.ts';
+import { seededPgliteDataDir, testDatabaseKind } from '../../../test/test-database.ts';
 
 const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -31,7 +31,8 @@ function runMigrateCommand(dataDir: string): Promise<{ code: number | null; outp
 // The lock guards the embedded database only; the PostgreSQL run of the suite skips it.
 describe.skipIf(testDatabaseKind() === 'postgres')('the data directory lock', () => {
   it('stops a second process with a clear message while the first holds the directory', async () => {
-    const dataDir = freshDir();
+    // A new, unmigrated cluster: the same as `initdb` would make, without its time.
+    const dataDir = await seededPgliteDataDir('ipick-data-', { migrated: false });
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const second = await runMigrateCommand(dataDir);
