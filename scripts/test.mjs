@@ -2,8 +2,8 @@
 // integration (on PGlite, and on PostgreSQL when DATABASE_URL is set), the web build and its
 // size budgets, browser end-to-end — and end with one line: "N passed, N failed".
 //
-// The suites run in two lanes at once — the server suites and lint; typecheck, build, budgets,
-// browser tests and unit tests — as the browser tests spend much of their time waiting on pages,
+// The suites run in two lanes at once — the server suites; typecheck, build, budgets, browser
+// tests, unit tests and lint — as the browser tests spend much of their time waiting on pages,
 // which the other lane's work fills. The server suites start at once, and lint, which nothing
 // waits on, comes last, so that each lane holds about half of the whole run. Each step's output
 // is kept in test-results/logs and printed whole when the step ends, so the lanes' lines never
@@ -170,7 +170,7 @@ async function ensureChromium() {
   );
 }
 
-/** The server suite on each database, then lint. */
+/** The server suite on each database. */
 async function serverLane() {
   await vitest('server on PGlite', ['server'], { IPICK_TEST_DATABASE: 'pglite' });
   if (process.env.DATABASE_URL) {
@@ -180,13 +180,13 @@ async function serverLane() {
       '\nnotice: DATABASE_URL is not set, so the server suite did not run on PostgreSQL.',
     );
   }
-  await check('lint', 'npm', ['run', 'lint', '--silent']);
 }
 
-/** Typecheck, the web build, its size budgets and the browser tests on it, then the unit tests. */
+/** Typecheck, the web build, its size budgets and the browser tests on it; unit tests; lint. */
 async function webLane() {
   await browserChecks();
   await vitest('unit', ['core', 'tracker', 'web', 'web-isolated', 'scripts']);
+  await check('lint', 'npm', ['run', 'lint', '--silent']);
 }
 
 async function browserChecks() {
