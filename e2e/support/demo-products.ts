@@ -4,8 +4,13 @@ import {
   type DemoProduct,
 } from '../../apps/server/src/modules/demo/catalog-generator.ts';
 
-/** The browser-test server loads the demo catalog with seed 1 and 3,000 products. */
-const demoCatalog = (): Generator<DemoProduct> => generateDemoCatalog({ seed: 1, products: 3000 });
+/**
+ * The browser-test server loads the demo catalog with seed 1 and 3,000 products. Generated once:
+ * the cases below read it several times, and every process of the browser tests imports this.
+ */
+let catalog: DemoProduct[] | null = null;
+const demoCatalog = (): DemoProduct[] =>
+  (catalog ??= [...generateDemoCatalog({ seed: 1, products: 3000 })]);
 
 /** Whether each shop's listing can be told apart by its title (none is part of another). */
 function hasDistinctTitles(product: DemoProduct): boolean {
