@@ -117,7 +117,7 @@ function measureOf(amount: number, unit: string): Measure {
 
 function readMeasures(normalized: string): Measure[] {
   const measures: Measure[] = [];
-  for (const match of normalized.matchAll(MEASURE_PATTERN)) {
+  for (const match of allMatches(MEASURE_PATTERN, normalized)) {
     const amount = Number(match[1]);
     if (!(amount > 0)) continue;
     // "2 in 1" (normalised "2in 1") is a kind of device, not a 2-inch one.
@@ -167,7 +167,7 @@ const DIMENSION_PATTERN =
   /(?<![a-z0-9.])(\d{1,4}(?:\.\d{1,2})?)(?:in)?\s*x\s*(\d{1,4}(?:\.\d{1,2})?)(?:in\b)?(?![a-z0-9.])/g;
 
 function dimensionsOf(normalized: string): string[] {
-  const dimensions = [...normalized.matchAll(DIMENSION_PATTERN)].map(
+  const dimensions = allMatches(DIMENSION_PATTERN, normalized).map(
     (match) => `${Number(match[1])} x ${Number(match[2])}`,
   );
   return [...new Set(dimensions)];
@@ -236,9 +236,10 @@ const PACK_WORD_PATTERN = new RegExp(
 function packsOf(normalized: string): number[] {
   const packs = new Set<number>();
   if (/pack|pk/.test(normalized))
-    for (const match of normalized.matchAll(PACK_WORD_PATTERN)) packs.add(PACK_WORDS[match[1]!]!);
+    for (const match of allMatches(PACK_WORD_PATTERN, normalized))
+      packs.add(PACK_WORDS[match[1]!]!);
   for (const pattern of PACK_PATTERNS)
-    for (const match of normalized.matchAll(pattern)) {
+    for (const match of allMatches(pattern, normalized)) {
       const value = Number(match[1]);
       if (value > 0) packs.add(value);
     }
@@ -466,6 +467,10 @@ const MEASURE_WORDS = new Set([
 const VERSION_PATTERN =
   /\bv(?:(?:ersion|er\.?|\.)\s?(\d{1,3}(?:\s?\.\d{1,2})?)|\s?(\d{1,3}\s?\.\d{1,2}))(?![\d.])/g;
 
+const ORDINAL_GENERATION_PATTERN = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g;
+const ORDINAL_EDITION_PATTERN = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+ed(?:ition)?\b/g;
+const YEAR_PATTERN = /\b(?:19[89]\d|20[0-3]\d)\b/g;
+
 /**
  * Generations and model numbers named by a word and the numbers right after it: "series 10",
  * "iphone 15", "2nd gen" (as "generation 2"), "mark iii" (as "mark 3"), "8th edition" (as
@@ -480,13 +485,13 @@ function generationsOf(normalized: string): Map<string, Set<string>> {
     values.add(value);
     found.set(word, values);
   };
-  for (const match of normalized.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)[\s-]+gen(?:eration)?\b/g))
+  for (const match of allMatches(ORDINAL_GENERATION_PATTERN, normalized))
     add('generation', String(Number(match[1])));
-  for (const match of normalized.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)[\s-]+ed(?:ition)?\b/g))
+  for (const match of allMatches(ORDINAL_EDITION_PATTERN, normalized))
     add('edition', String(Number(match[1])));
-  for (const match of normalized.matchAll(VERSION_PATTERN))
+  for (const match of allMatches(VERSION_PATTERN, normalized))
     add('version', String(Number((match[1] ?? match[2])!.replace(/\s/g, ''))));
-  for (const match of normalized.matchAll(/\b(?:19[89]\d|20[0-3]\d)\b/g)) {
+  for (const match of allMatches(YEAR_PATTERN, normalized)) {
     // A year in a model number or a range ("2020-2024 compatible") is not the model's year.
     const before = normalized[match.index - 1] ?? ' ';
     const after = normalized[match.index + 4] ?? ' ';
@@ -549,8 +554,15 @@ function ordinal(value: string): string {
 
 function spellingsOf(title: string): Map<string, string> {
   const spellings = new Map<string, string>();
-  for (const word of title.split(/[^\p{L}\p{N}]+/u))
-    if (word !== '' && !spellings.has(word.toLowerCase())) spellings.set(word.toLowerCase(), word);
+  // In ASCII the letters and numbers are A-Z, a-z and 0-9 (a quicker pattern than Unicode's).
+  const words = /[\u0080-\uffff]/.test(title)
+    ? title.split(/[^\p{L}\p{N}]+/u)
+    : title.split(/[^A-Za-z0-9]+/);
+  for (const word of words) {
+    if (word === '') continue;
+    const lower = word.toLowerCase();
+    if (!spellings.has(lower)) spellings.set(lower, word);
+  }
   return spellings;
 }
 
@@ -763,6 +775,12 @@ function wordsIn(words: readonly string[], families: Record<string, string>): st
   return [...new Set(words.filter((word) => word in families))];
 }
 
+/** Every word of the channel and connection tables: most titles have none. */
+const FAMILY_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(CHANNEL_FAMILIES),
+  ...Object.keys(CONNECTION_FAMILIES),
+]);
+
 /** Both titles name a family and share none ("Mono" vs "Duo"; "Wired/Wireless" shares one). */
 function familyConflict(offer: string[], pasted: string[], families: Record<string, string>) {
   return disjoint(
@@ -778,6 +796,7 @@ export function conflictFacts(listing: ConflictListing): ConflictFacts {
   const normalized = normalizeTitle(listing.title);
   const measures = readMeasures(normalized);
   const words = normalized.split(/[^a-z0-9]+/);
+  const familyWords = words.filter((word) => FAMILY_WORDS.has(word));
   return {
     side: listing.side,
     sizes: sizesOf(measures),
@@ -787,12 +806,27 @@ export function conflictFacts(listing: ConflictListing): ConflictFacts {
     generations: generationsOf(normalized),
     lineVariants: lineVariantsOf(normalized),
     variantWords: variantWordsOf(words),
-    channels: wordsIn(words, CHANNEL_FAMILIES),
-    connections: wordsIn(words, CONNECTION_FAMILIES),
+    channels: wordsIn(familyWords, CHANNEL_FAMILIES),
+    connections: wordsIn(familyWords, CONNECTION_FAMILIES),
     spellings: spellingsOf(listing.title),
     condition: conditionOf(listing.title, listing.condition),
     region: regionOf(listing.title),
   };
+}
+
+/**
+ * The matches of a global pattern in a text, as `text.matchAll(pattern)` gives them, without
+ * the copy of the pattern that matchAll makes for every title.
+ */
+function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    matches.push(match);
+    if (match[0] === '') pattern.lastIndex += 1;
+  }
+  pattern.lastIndex = 0;
+  return matches;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
