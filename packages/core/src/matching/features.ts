@@ -13,6 +13,7 @@ import {
   extractVariantMarkers,
   normalizeTitle,
   tokenize,
+  tokensOf,
   type NumericAttribute,
   type VariantMarkers,
 } from './normalize.ts';
@@ -64,7 +65,7 @@ export interface PreparedSide {
   titleTokens: Set<string>;
   /** The title's tokens first, in the same order, then the description's. */
   fullTokens: Set<string>;
-  /** Character 3-grams of the title, each as a number (`gramCode`), each once. */
+  /** Character 3-grams of the title, each as a number (`gramsOf`), each once. */
   grams: Uint16Array;
   /** The same of the title with every separator removed (`image manager` ~ `imagemanager`). */
   compactGrams: Uint16Array;
@@ -98,23 +99,41 @@ const NOISE_TOKENS = new Set([
   'by',
 ]);
 
-function trigrams(text: string): Uint16Array {
-  return gramsOf(` ${text.replace(/[^a-z0-9]+/g, ' ').trim()} `);
-}
-
 /**
- * The distinct 3-grams of a text of `a`–`z`, `0`–`9` and spaces, each as a number (`gramCode`),
- * in the order they first appear: a typed array is built without a hash set's garbage, and two
- * are intersected by marking one's codes in a table of every code (`sharedGrams`).
+ * The distinct character 3-grams of a normalised text, each as one number, base 37 (space 0,
+ * `a`–`z` 1–26, `0`–`9` 27–36, so under 37³ = 50,653), in the order they first appear.
+ * `separated`: the grams of its runs of `a`–`z` and `0`–`9` parted by one space, with a space
+ * before and after (` ${text.replace(/[^a-z0-9]+/g, ' ').trim()} `); otherwise of those runs
+ * written together (`text.replace(/[^a-z0-9]+/g, '')`). Read from the text as it goes, without
+ * those strings; a typed array is built without a hash set's garbage, and two are intersected by
+ * marking one's codes in a table of every code (`sharedGrams`).
  */
-function gramsOf(text: string): Uint16Array {
-  const count = text.length - 2;
+function gramsOf(text: string, separated: boolean): Uint16Array {
+  if (gramSymbols.length < text.length + 2) gramSymbols = new Uint8Array(text.length * 2 + 2);
+  const symbols = gramSymbols;
+  let length = 0;
+  if (separated) symbols[length++] = 0;
+  let gap = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const symbol =
+      code >= 97 && code <= 122 ? code - 96 : code >= 48 && code <= 57 ? code - 21 : -1;
+    if (symbol < 0) {
+      gap = true;
+      continue;
+    }
+    if (gap && separated && length > 1) symbols[length++] = 0;
+    gap = false;
+    symbols[length++] = symbol;
+  }
+  if (separated) symbols[length++] = 0;
+  const count = length - 2;
   if (count <= 0) return new Uint16Array(0);
   if (gramScratch.length < count) gramScratch = new Uint16Array(count * 2);
   const mark = nextGramMark();
   let size = 0;
   for (let index = 0; index < count; index += 1) {
-    const code = gramCode(text, index);
+    const code = (symbols[index]! * 37 + symbols[index + 1]!) * 37 + symbols[index + 2]!;
     if (gramMarks[code] !== mark) {
       gramMarks[code] = mark;
       gramScratch[size++] = code;
@@ -136,6 +155,7 @@ function sharedGrams(a: Uint16Array, b: Uint16Array): number {
 const gramMarks = new Uint32Array(37 * 37 * 37);
 let gramMark = 0;
 let gramScratch = new Uint16Array(256);
+let gramSymbols = new Uint8Array(256);
 
 function nextGramMark(): number {
   if (gramMark === 0xffffffff) {
@@ -144,24 +164,6 @@ function nextGramMark(): number {
   }
   gramMark += 1;
   return gramMark;
-}
-
-/**
- * The 3-gram at `index` as one number, base 37 (space, letters, digits), under 37³ = 50,653: a
- * set of small numbers is quicker to build and to intersect than one of three-letter strings,
- * and a comparison builds two per candidate.
- */
-function gramCode(text: string, index: number): number {
-  return (
-    (gramSymbol(text.charCodeAt(index)) * 37 + gramSymbol(text.charCodeAt(index + 1))) * 37 +
-    gramSymbol(text.charCodeAt(index + 2))
-  );
-}
-
-/** Space 0, `a`–`z` 1–26, `0`–`9` 27–36. */
-function gramSymbol(charCode: number): number {
-  if (charCode === 32) return 0;
-  return charCode <= 57 ? charCode - 21 : charCode - 96;
 }
 
 /** At most this many model-number candidates per side are compared. */
@@ -173,15 +175,15 @@ export function prepareSide(side: ProductSide): PreparedSide {
   // Everything read from the title comes first, the model field and the description last:
   // normalize.ts remembers the text it folded, normalised and tokenised last, so the title is
   // folded and normalised once rather than again after its description.
-  const allTokens = tokenize(title);
+  const allTokens = tokensOf(title);
   const compactTitleText = compactModel(title);
   const titleList = allTokens.filter((token) => !NOISE_TOKENS.has(token));
   const titleTokens = new Set(titleList);
   const compactTitle = titleList.join('');
   const candidates = extractModelCandidates(title);
   const markers = extractVariantMarkers(title, allTokens);
-  const grams = trigrams(normalizeTitle(title));
-  const compactGrams = gramsOf(compactTitle.replace(/[^a-z0-9]+/g, ''));
+  const grams = gramsOf(normalizeTitle(title), true);
+  const compactGrams = gramsOf(compactTitle, false);
   const attributes = extractAttributes(title);
   const colours = extractColours(title);
   const connectors = extractConnectors(title);
@@ -191,9 +193,10 @@ export function prepareSide(side: ProductSide): PreparedSide {
   if (side.model && modelKey.length >= 3) models.set(modelKey, side.model.trim().toUpperCase());
   for (const { key, raw } of candidates)
     if (!models.has(key) && models.size < MAX_MODELS) models.set(key, raw);
-  const fullTokens = new Set(titleTokens);
+  // Without a description the full text's tokens are the title's (the same set: neither changes).
+  const fullTokens = description ? new Set(titleTokens) : titleTokens;
   if (description)
-    for (const token of tokenize(description)) if (!NOISE_TOKENS.has(token)) fullTokens.add(token);
+    for (const token of tokensOf(description)) if (!NOISE_TOKENS.has(token)) fullTokens.add(token);
   const price =
     typeof side.price === 'number' && Number.isFinite(side.price) && side.price > 0
       ? side.price
@@ -315,29 +318,17 @@ const rareFloorCache = new WeakMap<IdfTable, number>();
 export function rareWordOneSided(a: PreparedSide, b: PreparedSide, table: IdfTable): boolean {
   const idf = idfOf(table);
   return (
-    rareWordIn(a, weightsOf(a, table, idf, 0), b, table, idf) ||
-    rareWordIn(b, weightsOf(b, table, idf, 1), a, table, idf)
+    rareWordIn(a, weightsOf(a, table, idf, 0), b) || rareWordIn(b, weightsOf(b, table, idf, 1), a)
   );
 }
 
 /** `rareWordOneSided` one way: a word of `side`'s title (weighed `weights`) that `other` lacks. */
-function rareWordIn(
-  side: PreparedSide,
-  weights: SideWeights,
-  other: PreparedSide,
-  table: IdfTable,
-  idf: (token: string) => number,
-): boolean {
-  const floor = rareIdfFloor(table, idf);
+function rareWordIn(side: PreparedSide, weights: SideWeights, other: PreparedSide): boolean {
   let index = -1;
   for (const token of side.titleTokens) {
     index += 1;
-    if (
-      !/^[a-z]{2,6}$/.test(token) ||
-      table.df[token] === undefined ||
-      weights.title[index]! < floor
-    )
-      continue;
+    // A short word (2 to 6 letters) of the table, in its rarest tenth (`weightsOf`).
+    if (weights.rare[index] !== 1) continue;
     if (other.titleTokens.has(token) || (token.length >= 4 && other.compactTitle.includes(token)))
       continue;
     let related = false;
@@ -377,6 +368,10 @@ interface SideWeights {
   titleSum: number;
   titleSquares: number;
   fullSum: number;
+  /** By title token: 1 for a word of three letters or more (one that may abbreviate another). */
+  word: Uint8Array;
+  /** By title token: 1 for a short word the table holds rare (`rareWordOneSided`). */
+  rare: Uint8Array;
 }
 
 /**
@@ -395,14 +390,21 @@ function weightsOf(
   for (const known of lastWeights)
     if (known && known.side === side && known.table === table) return known;
   const title = new Float64Array(side.titleTokens.size);
+  const word = new Uint8Array(side.titleTokens.size);
+  const rare = new Uint8Array(side.titleTokens.size);
+  const floor = rareIdfFloor(table, idf);
   let titleSum = 0;
   let titleSquares = 0;
   let index = 0;
   for (const token of side.titleTokens) {
     const weight = idf(token);
-    title[index++] = weight;
+    title[index] = weight;
     titleSum += weight;
     titleSquares += weight * weight;
+    if (token.length >= 3 && /^[a-z]+$/.test(token)) word[index] = 1;
+    if (/^[a-z]{2,6}$/.test(token) && table.df[token] !== undefined && !(weight < floor))
+      rare[index] = 1;
+    index += 1;
   }
   // The full text's tokens start with the title's, in the same order (prepareSide).
   const full = new Float64Array(side.fullTokens.size);
@@ -413,7 +415,17 @@ function weightsOf(
     full[index++] = weight;
     fullSum += weight;
   }
-  const weights: SideWeights = { side, table, title, full, titleSum, titleSquares, fullSum };
+  const weights: SideWeights = {
+    side,
+    table,
+    title,
+    full,
+    titleSum,
+    titleSquares,
+    fullSum,
+    word,
+    rare,
+  };
   lastWeights[slot] = weights;
   return weights;
 }
@@ -627,7 +639,7 @@ function softContainment(
     const weight = weights.title[index]!;
     if (inB[index] === 1) found += weight;
     else if (token.length >= 4 && b.compactTitle.includes(token)) found += weight;
-    else if (token.length >= 3 && /^[a-z]+$/.test(token)) {
+    else if (weights.word[index] === 1) {
       for (const other of b.titleTokens)
         if (other.length > token.length && other.startsWith(token)) {
           found += weight * 0.8;
@@ -878,7 +890,7 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
     quantityOneSided ? 1 : 0,
     priceBoth,
     priceLogRatio,
-    rareWordIn(a, weightsA, b, table, idf) || rareWordIn(b, weightsB, a, table, idf) ? 1 : 0,
+    rareWordIn(a, weightsA, b) || rareWordIn(b, weightsB, a) ? 1 : 0,
   ];
   return { values, reasons };
 }

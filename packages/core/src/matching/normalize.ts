@@ -107,12 +107,27 @@ function normalizeUncached(text: string): string {
       result = result.replace(/(\d)\s*(?:"|''|”)/g, '$1in ');
     if (result.includes('b/s'))
       result = result.replace(/(\d)\s*([kmg])b\/s(?![a-z0-9])/g, '$1$2bps');
-    result = result.replace(
-      UNIT_PATTERN,
-      (_match, value: string, unit: string) => `${value}${UNIT_ALIASES[unit]}`,
-    );
+    result = withUnitsGlued(result);
   }
   return result.replace(/(?! )\s+| \s+/g, ' ').trim();
+}
+
+/**
+ * `text.replace(UNIT_PATTERN, (_, value, unit) => value + UNIT_ALIASES[unit])`, with the text
+ * copied only where a match is written otherwise (`16gb` stays as it is).
+ */
+function withUnitsGlued(text: string): string {
+  let result = '';
+  let copied = 0;
+  UNIT_PATTERN.lastIndex = 0;
+  for (let match = UNIT_PATTERN.exec(text); match; match = UNIT_PATTERN.exec(text)) {
+    const glued = `${match[1]!}${UNIT_ALIASES[match[2]!]!}`;
+    if (glued === match[0]) continue;
+    result += text.slice(copied, match.index) + glued;
+    copied = match.index + match[0].length;
+  }
+  UNIT_PATTERN.lastIndex = 0;
+  return copied === 0 ? text : result + text.slice(copied);
 }
 
 /** Word tokens of a normalised text; a dot is kept only between digits (`2.4ghz`, `802.11n`). */
@@ -120,8 +135,8 @@ export function tokenize(text: string): string[] {
   return [...tokensOf(text)];
 }
 
-/** `tokenize` without the copy, for callers that only read the tokens. */
-function tokensOf(text: string): readonly string[] {
+/** `tokenize` without the copy, for callers that only read the tokens (do not change them). */
+export function tokensOf(text: string): readonly string[] {
   if (text !== lastTokens.text) {
     const normalized = normalizeTitle(text);
     // Without a dot the pattern is the plain split on other characters.
@@ -214,11 +229,13 @@ export interface ModelCandidate {
  * (`KDL-40V5100`, `pslx350h`, `388504-B21`), plus a short letter prefix joined to a following
  * alphanumeric token (`KDL 40V5100` → `kdl40v5100`).
  */
+const EDGE_MARK = /^[-/.]|[-/.]$/;
+
 export function extractModelCandidates(text: string): ModelCandidate[] {
   const found = new Map<string, string>();
   const raws = normalizeTitle(text)
     .split(/[\s,;:()[\]{}"'!?*|+&]+/)
-    .map((raw) => raw.replace(/^[-/.]+|[-/.]+$/g, ''))
+    .map((raw) => (EDGE_MARK.test(raw) ? raw.replace(/^[-/.]+|[-/.]+$/g, '') : raw))
     .filter((raw) => raw.length > 0);
   raws.forEach((raw, index) => {
     if (looksLikeModel(raw)) {
