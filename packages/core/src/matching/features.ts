@@ -272,11 +272,19 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-function makeIdf(table: IdfTable): (token: string) => number {
+/** A table's weight of a word, and whether the table holds the word (`table.df[token] !== undefined`). */
+interface IdfLookup {
+  weight: (token: string) => number;
+  has: (token: string) => boolean;
+}
+
+function makeIdf(table: IdfTable): IdfLookup {
   const max = Math.log(table.documents + 1);
   const formula = (token: string) =>
     Math.log((table.documents + 1) / ((table.df[token] ?? 0) + 1)) / max;
-  if (Object.getPrototypeOf(table.df) !== Object.prototype) return formula;
+  const inTable = (token: string) => table.df[token] !== undefined;
+  if (Object.getPrototypeOf(table.df) !== Object.prototype)
+    return { weight: formula, has: inTable };
   // The table's words weighed once, in a Map: a look-up of a title's word among thousands of
   // an object's keys, and a logarithm, cost more than a Map's look-up. A word the table lacks
   // weighs as one in no listing, as the formula gives (an Object's own names, such as
@@ -284,13 +292,16 @@ function makeIdf(table: IdfTable): (token: string) => number {
   const known = new Map<string, number>();
   for (const token of Object.keys(table.df)) known.set(token, formula(token));
   const unknown = Math.log((table.documents + 1) / (0 + 1)) / max;
-  return (token) => known.get(token) ?? (OBJECT_NAMES.has(token) ? formula(token) : unknown);
+  return {
+    weight: (token) => known.get(token) ?? (OBJECT_NAMES.has(token) ? formula(token) : unknown),
+    has: (token) => known.has(token) || (OBJECT_NAMES.has(token) && inTable(token)),
+  };
 }
 
 /** The names every plain object answers for, through its prototype. */
 const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-const idfCache = new WeakMap<IdfTable, (token: string) => number>();
+const idfCache = new WeakMap<IdfTable, IdfLookup>();
 
 /**
  * The IDF from which a word of the table is in its rarest tenth. Only words of the table count
@@ -346,7 +357,7 @@ function rareWordIn(side: PreparedSide, weights: SideWeights, other: PreparedSid
   return false;
 }
 
-function idfOf(table: IdfTable): (token: string) => number {
+function idfOf(table: IdfTable): IdfLookup {
   let idf = idfCache.get(table);
   if (!idf) {
     idf = makeIdf(table);
@@ -384,7 +395,7 @@ const lastWeights: (SideWeights | null)[] = [null, null];
 function weightsOf(
   side: PreparedSide,
   table: IdfTable,
-  idf: (token: string) => number,
+  lookup: IdfLookup,
   slot: 0 | 1,
 ): SideWeights {
   for (const known of lastWeights)
@@ -392,6 +403,7 @@ function weightsOf(
   const title = new Float64Array(side.titleTokens.size);
   const word = new Uint8Array(side.titleTokens.size);
   const rare = new Uint8Array(side.titleTokens.size);
+  const idf = lookup.weight;
   const floor = rareIdfFloor(table, idf);
   let titleSum = 0;
   let titleSquares = 0;
@@ -401,9 +413,10 @@ function weightsOf(
     title[index] = weight;
     titleSum += weight;
     titleSquares += weight * weight;
-    if (token.length >= 3 && /^[a-z]+$/.test(token)) word[index] = 1;
-    if (/^[a-z]{2,6}$/.test(token) && table.df[token] !== undefined && !(weight < floor))
-      rare[index] = 1;
+    if (token.length >= 2 && /^[a-z]+$/.test(token)) {
+      if (token.length >= 3) word[index] = 1;
+      if (token.length <= 6 && lookup.has(token) && !(weight < floor)) rare[index] = 1;
+    }
     index += 1;
   }
   // The full text's tokens start with the title's, in the same order (prepareSide).
