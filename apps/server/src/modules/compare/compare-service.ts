@@ -197,6 +197,9 @@ export class CompareService {
       condition: product.condition,
       side: pastedSide,
     });
+    // The pasted title's trigrams, read once for all the same brand's candidates.
+    let pastedGrams: ReturnType<typeof trigramsOf> | undefined;
+    const pastedTrigrams = () => (pastedGrams ??= trigramsOf(product.title));
     const candidates = new Map<string, Candidate>();
     const consider = (candidate: Candidate) => {
       const { offer: found } = candidate;
@@ -276,7 +279,7 @@ export class CompareService {
         candidateSide,
       )
         ? VARIANT_CLOSENESS
-        : alternativeCloseness(product.title, pastedSide, candidate, candidateSide);
+        : alternativeCloseness(product.title, pastedTrigrams, pastedSide, candidate, candidateSide);
       if (Math.max(match.score, closeness) < ALTERNATIVE_MIN_SCORE) continue;
       consider({
         offer: candidate,
@@ -416,12 +419,13 @@ function isSameBrandProduct(
  */
 function alternativeCloseness(
   pastedTitle: string,
+  pastedTrigrams: () => ReturnType<typeof trigramsOf>,
   pastedSide: PreparedSide,
   offer: OfferView,
   side: PreparedSide,
 ): number {
   if (!isSameBrandProduct(pastedTitle, pastedSide, offer, side)) return 0;
-  const similarity = trigramSimilarity(trigramsOf(pastedTitle), trigramsOf(offer.title));
+  const similarity = trigramSimilarity(pastedTrigrams(), trigramsOf(offer.title));
   return similarity >= SIBLING_MIN_SIMILARITY ? similarity : 0;
 }
 
