@@ -383,6 +383,17 @@ interface SideWeights {
   word: Uint8Array;
   /** By title token: 1 for a short word the table holds rare (`rareWordOneSided`). */
   rare: Uint8Array;
+  /** Each full-text token's position, made when first needed (`fullPositions`). */
+  positions: Map<string, number> | null;
+}
+
+function fullPositions(weights: SideWeights): Map<string, number> {
+  if (!weights.positions) {
+    weights.positions = new Map();
+    let position = 0;
+    for (const token of weights.side.fullTokens) weights.positions.set(token, position++);
+  }
+  return weights.positions;
 }
 
 /**
@@ -438,6 +449,7 @@ function weightsOf(
     fullSum,
     word,
     rare,
+    positions: null,
   };
   lastWeights[slot] = weights;
   return weights;
@@ -536,24 +548,41 @@ function modelRelation(a: PreparedSide, b: PreparedSide): ModelRelation {
   similarity = Math.max(0, similarity);
   let found = 0;
   let long = 0;
-  for (const [side, other] of [
-    [a, b],
-    [b, a],
+  // Which long keys of each side the other's text writes (read once here, again by the agreement).
+  const aInB = new Uint8Array(a.models.size);
+  const bInA = new Uint8Array(b.models.size);
+  for (const [side, other, written] of [
+    [a, b, aInB],
+    [b, a, bInA],
   ] as const) {
+    let index = -1;
     for (const key of side.models.keys()) {
+      index += 1;
       if (key.length < 5) continue;
       long += 1;
-      if (other.compactFull.includes(key)) found += 1;
+      if (other.compactFull.includes(key)) {
+        found += 1;
+        written[index] = 1;
+      }
     }
   }
   const inOtherText = long > 0 ? found / long : 0;
-  return { similarity, prefix, digitsSame, inOtherText, seriesConflict, ...modelAgreement(a, b) };
+  return {
+    similarity,
+    prefix,
+    digitsSame,
+    inOtherText,
+    seriesConflict,
+    ...modelAgreement(a, b, aInB, bInA),
+  };
 }
 
 /** How two sides' model numbers agree: one the same, one related, none, or only one side's. */
 function modelAgreement(
   a: PreparedSide,
   b: PreparedSide,
+  aInB?: Uint8Array,
+  bInA?: Uint8Array,
 ): Pick<ModelRelation, 'exact' | 'partial' | 'conflict' | 'oneSided'> {
   for (const [key, raw] of a.models)
     if (b.models.has(key)) return { exact: raw, partial: null, conflict: null, oneSided: false };
@@ -564,12 +593,18 @@ function modelAgreement(
         return { exact: null, partial: rawA, conflict: null, oneSided: false };
     }
   }
-  for (const [key, raw] of a.models)
-    if (key.length >= 5 && b.compactFull.includes(key))
+  let index = -1;
+  for (const [key, raw] of a.models) {
+    index += 1;
+    if (key.length >= 5 && (aInB ? aInB[index] === 1 : b.compactFull.includes(key)))
       return { exact: null, partial: raw, conflict: null, oneSided: false };
-  for (const [key, raw] of b.models)
-    if (key.length >= 5 && a.compactFull.includes(key))
+  }
+  index = -1;
+  for (const [key, raw] of b.models) {
+    index += 1;
+    if (key.length >= 5 && (bInA ? bInA[index] === 1 : a.compactFull.includes(key)))
       return { exact: null, partial: raw, conflict: null, oneSided: false };
+  }
   if (a.models.size > 0 && b.models.size > 0) {
     const longest = (side: PreparedSide): string =>
       [...side.models.values()].sort((x, y) => y.length - x.length)[0] ?? '';
@@ -746,10 +781,23 @@ export function computeFeatures(a: PreparedSide, b: PreparedSide, table: IdfTabl
   let fullShared = 0;
   const fullA = weightsA.fullSum;
   const fullB = weightsB.fullSum;
-  index = -1;
-  for (const token of a.fullTokens) {
-    index += 1;
-    if (b.fullTokens.has(token)) fullShared += weightsA.full[index]!;
+  if (a.fullTokens.size <= b.fullTokens.size) {
+    index = -1;
+    for (const token of a.fullTokens) {
+      index += 1;
+      if (b.fullTokens.has(token)) fullShared += weightsA.full[index]!;
+    }
+  } else {
+    // A long description on the first side: look its tokens up from the second's, then add
+    // their weights in the first side's order, as above.
+    const positions = fullPositions(weightsA);
+    const shared = new Uint8Array(a.fullTokens.size);
+    for (const token of b.fullTokens) {
+      const position = positions.get(token);
+      if (position !== undefined) shared[position] = 1;
+    }
+    for (let position = 0; position < shared.length; position += 1)
+      if (shared[position] === 1) fullShared += weightsA.full[position]!;
   }
   const fullMin = Math.min(fullA, fullB);
   const fullTextContainment = fullMin > 0 ? Math.min(1, fullShared / fullMin) : 0;

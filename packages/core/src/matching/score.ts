@@ -132,7 +132,42 @@ export function treeOutput(tree: RegressionTree, values: readonly number[]): num
 export function logOdds(values: readonly number[], model: MatcherModel): number {
   const { roots, feature, value, right } = compile(model);
   let z = model.bias;
-  for (let tree = 0; tree < roots.length; tree += 1) {
+  let tree = 0;
+  // Four trees walked side by side: each step of a walk waits on the last, so four walks keep
+  // the processor busier than one. Their outputs are added in the trees' order all the same.
+  for (; tree + 4 <= roots.length; tree += 4) {
+    let a = roots[tree]!;
+    let b = roots[tree + 1]!;
+    let c = roots[tree + 2]!;
+    let d = roots[tree + 3]!;
+    let splitA = feature[a]!;
+    let splitB = feature[b]!;
+    let splitC = feature[c]!;
+    let splitD = feature[d]!;
+    while (splitA >= 0 || splitB >= 0 || splitC >= 0 || splitD >= 0) {
+      if (splitA >= 0) {
+        a = values[splitA]! <= value[a]! ? a + 1 : right[a]!;
+        splitA = feature[a]!;
+      }
+      if (splitB >= 0) {
+        b = values[splitB]! <= value[b]! ? b + 1 : right[b]!;
+        splitB = feature[b]!;
+      }
+      if (splitC >= 0) {
+        c = values[splitC]! <= value[c]! ? c + 1 : right[c]!;
+        splitC = feature[c]!;
+      }
+      if (splitD >= 0) {
+        d = values[splitD]! <= value[d]! ? d + 1 : right[d]!;
+        splitD = feature[d]!;
+      }
+    }
+    z += value[a]!;
+    z += value[b]!;
+    z += value[c]!;
+    z += value[d]!;
+  }
+  for (; tree < roots.length; tree += 1) {
     let node = roots[tree]!;
     let split = feature[node]!;
     while (split >= 0) {
