@@ -54,3 +54,19 @@ describe('rareWordOneSided', () => {
     ).toBe(false);
   });
 });
+
+describe('IDF weights', () => {
+  it('weigh a word the table lacks as rare, even one a plain object answers for', () => {
+    // `constructor` is on every object's prototype; `zyxwvutsrqp`, as long and with no 3-gram of
+    // the other title, is just absent. Every feature of the two pairs is the same.
+    const withWord = (word: string) =>
+      computeFeatures(
+        side(`Jabra Evolve 30 Mono headset ${word}`),
+        side('Jabra Evolve 30 Mono headset'),
+        catalog,
+      ).values;
+    const constructorValues = withWord('constructor');
+    expect(constructorValues.every(Number.isFinite)).toBe(true);
+    expect(constructorValues).toEqual(withWord('zyxwvutsrqp'));
+  });
+});

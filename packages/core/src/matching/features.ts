@@ -31,9 +31,9 @@ export interface ProductSide {
 
 /**
  * Document frequencies of common tokens: the shipped model's from its train splits; the
- * comparison's from the catalog it searches (`idfFromTitles`).
+ * comparison's from the catalog it searches (`idfFromTitles`). Read as it is when first used
+ * (the matcher keeps what it works out from it): not changed after.
  */
-/** Read as it is when first used (the matcher keeps what it works out from it): not changed after. */
 export interface IdfTable {
   documents: number;
   df: Record<string, number>;
@@ -272,34 +272,29 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-/** A table's weight of a word, and whether the table holds the word (`table.df[token] !== undefined`). */
+/** A table's weight of a word, and whether the table holds the word. */
 interface IdfLookup {
   weight: (token: string) => number;
   has: (token: string) => boolean;
 }
 
+/**
+ * The table's words weighed once, into a Map: a look-up of a title's word among thousands of an
+ * object's keys, and a logarithm, cost more than a Map's look-up. Only the table's own words
+ * count, so a word such as `constructor` weighs as one in no listing rather than as what a
+ * plain object answers for it through its prototype (a weight of NaN).
+ */
 function makeIdf(table: IdfTable): IdfLookup {
   const max = Math.log(table.documents + 1);
-  const formula = (token: string) =>
-    Math.log((table.documents + 1) / ((table.df[token] ?? 0) + 1)) / max;
-  const inTable = (token: string) => table.df[token] !== undefined;
-  if (Object.getPrototypeOf(table.df) !== Object.prototype)
-    return { weight: formula, has: inTable };
-  // The table's words weighed once, in a Map: a look-up of a title's word among thousands of
-  // an object's keys, and a logarithm, cost more than a Map's look-up. A word the table lacks
-  // weighs as one in no listing, as the formula gives (an Object's own names, such as
-  // 'constructor', go through the formula as before).
   const known = new Map<string, number>();
-  for (const token of Object.keys(table.df)) known.set(token, formula(token));
-  const unknown = Math.log((table.documents + 1) / (0 + 1)) / max;
+  for (const [token, df] of Object.entries(table.df))
+    known.set(token, Math.log((table.documents + 1) / (df + 1)) / max);
+  const unknown = Math.log(table.documents + 1) / max;
   return {
-    weight: (token) => known.get(token) ?? (OBJECT_NAMES.has(token) ? formula(token) : unknown),
-    has: (token) => known.has(token) || (OBJECT_NAMES.has(token) && inTable(token)),
+    weight: (token) => known.get(token) ?? unknown,
+    has: (token) => known.has(token),
   };
 }
-
-/** The names every plain object answers for, through its prototype. */
-const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 const idfCache = new WeakMap<IdfTable, IdfLookup>();
 
