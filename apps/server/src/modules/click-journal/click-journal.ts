@@ -222,10 +222,10 @@ export class ClickJournal {
   /**
    * Writes what is pending and syncs it, then goes on with what arrived meanwhile: one write and
    * one `fdatasync` at a time. The write is synchronous: it only copies the batch (tens of KB)
-   * into the page cache, a few µs a click, while through the thread pool it waited milliseconds
-   * for a thread on a loaded machine, and every click of the batch waited with it
-   * (bench/redirect.ts). The sync, which waits for the disk, stays in the thread pool; the
-   * callback forms cost less than the promise ones of `FileHandle` on this hot path.
+   * into the page cache, about 1 µs a click, while through the thread pool it waited
+   * milliseconds for a thread on a loaded machine, and every click of the batch waited with it
+   * (docs/benchmarks.md, issue 25 round 4). The sync, which waits for the disk, stays in the
+   * thread pool.
    */
   #writePending(): void {
     if (this.#pending.length === 0) {
