@@ -234,6 +234,35 @@ describe('findConflicts: model number', () => {
   });
 });
 
+describe('findConflicts: a measure is no model number', () => {
+  it('takes no volume, tyre spec or memory spec for a model number', () => {
+    expect(
+      conflicts('Johnnie Walker Blue Label Whisky 700ml', 'Johnnie Walker - Blue Label 70cl'),
+    ).toEqual([]);
+    expect(
+      conflicts(
+        'Maxxis High Roller II 29er Dual Compound Folding Tubeless Ready',
+        'Maxxis High Roller II Tire: Folding, 60tpi, Dual Compound, EXO',
+      ),
+    ).toEqual([]);
+    expect(
+      conflicts(
+        'Kingston HyperX Fury HX421C14FB/8',
+        'Kingston HyperX Fury Black DDR4 2133 PC4-17000 8GB CL14',
+      ),
+    ).toEqual([]);
+  });
+
+  it('still names model numbers that do not agree beside measures', () => {
+    expect(
+      conflicts(
+        'Corsair Vengeance LPX 16GB DDR4 2400MHz (CMK16GX4M1A2400C16)',
+        'Corsair Vengeance LPX 16GB DDR4 2400MHz (CMK16GX4M1A2400C14)',
+      ),
+    ).toEqual(['Different model number: CMK16GX4M1A2400C16 vs CMK16GX4M1A2400C14']);
+  });
+});
+
 describe('findConflicts: model of a line', () => {
   it("tells a line's models apart by the word after their number", () => {
     expect(

@@ -48,6 +48,8 @@ export interface ConflictListing {
 /** What the rules read from one listing, worked out once per listing. */
 export interface ConflictFacts {
   side: PreparedSide;
+  /** `side` without the candidates that are measures or memory specs (`measureCandidate`). */
+  modelSide: PreparedSide;
   sizes: Measure[];
   /** Two-number sizes without a unit: a tyre's "29 x 2.3", binoculars' "10 x 42". */
   dimensions: string[];
@@ -583,6 +585,51 @@ function isModelNumber(candidate: string): boolean {
 }
 
 /**
+ * One part of a candidate that names a measure or a memory specification rather than a product:
+ * "700ML", "60TPI", "2X8GB", "29X2.30", "256BIT", "300MBPS", "29ER", "GDDR6", "DDR3L", "PC4",
+ * "CL16", "2RX8", or a plain number beside one ("PC4-17000", "70-200MM"). Not a number with a
+ * unit letter that models also end in ("3400G", "860K", "2960L").
+ */
+const MEASURE_PART =
+  /^(?:\d+(?:\.\d+)?(?:ml|cl|ltr|mm|cm|m|tpi|bits?|mbps|mbs|mb|gb|tb|mhz|ghz|hz|w|v|mah|x|er|kg|oz|in|ft)?|\d+x\d+(?:\.\d+)?(?:gb|mm|cm|m|in)?|g?ddr\d[a-z]?|pc\d|cl\d\d?|\d?rx\d)$/;
+
+/**
+ * Whether a model-number candidate is a measure or a memory specification, not a product's
+ * number: every part of it (split at dashes and slashes) is one (`MEASURE_PART`), and not every
+ * part is a plain number. A cassette's range ("11-25T") counts too. One listing of a whisky
+ * writes "70cl" where another writes "700ml", a tyre "60TPI" where another writes "29er": no
+ * model numbers, so no different model numbers.
+ */
+function measureCandidate(candidate: string): boolean {
+  const lower = candidate.toLowerCase();
+  if (/^\d+-\d+t$/.test(lower)) return true;
+  const parts = lower.split(/[-/]+/).filter((part) => part.length > 0);
+  return (
+    parts.length > 0 &&
+    parts.every((part) => MEASURE_PART.test(part)) &&
+    !parts.every((part) => /^\d+(?:\.\d+)?$/.test(part))
+  );
+}
+
+/** The side as the model-number rule reads it: its candidates that are measures left out. */
+function withoutMeasures(side: PreparedSide): PreparedSide {
+  let measures = false;
+  for (const raw of side.models.values()) if (measureCandidate(raw)) measures = true;
+  if (!measures) return side;
+  const models = new Map<string, string>();
+  const modelSeries: PreparedSide['modelSeries'][number][] = [];
+  let index = 0;
+  for (const [key, raw] of side.models) {
+    if (!measureCandidate(raw)) {
+      models.set(key, raw);
+      modelSeries.push(side.modelSeries[index]!);
+    }
+    index += 1;
+  }
+  return { ...side, models, modelSeries };
+}
+
+/**
  * Two numbering schemes of one maker are not a conflict: Apple's part number (MYDL5LL/A) and its
  * model number (A3055) name the same phone.
  */
@@ -799,6 +846,7 @@ export function conflictFacts(listing: ConflictListing): ConflictFacts {
   const familyWords = words.filter((word) => FAMILY_WORDS.has(word));
   return {
     side: listing.side,
+    modelSide: withoutMeasures(listing.side),
     sizes: sizesOf(measures),
     dimensions: dimensionsOf(normalized),
     capacities: capacitiesOf(measures),
@@ -902,7 +950,7 @@ export function findConflicts(offer: ConflictFacts, pasted: ConflictFacts): Prod
     break;
   }
 
-  const models = modelNumberConflict(offer.side, pasted.side);
+  const models = modelNumberConflict(offer.modelSide, pasted.modelSide);
   if (models && models.every(isModelNumber) && isSameScheme(models[0], models[1]))
     conflicts.push({
       kind: 'model',
