@@ -235,22 +235,20 @@ describe('findConflicts: model number', () => {
 });
 
 describe('findConflicts: a measure is no model number', () => {
-  it('takes no volume, tyre spec or memory spec for a model number', () => {
-    expect(
-      conflicts('Johnnie Walker Blue Label Whisky 700ml', 'Johnnie Walker - Blue Label 70cl'),
-    ).toEqual([]);
-    expect(
-      conflicts(
-        'Maxxis High Roller II 29er Dual Compound Folding Tubeless Ready',
-        'Maxxis High Roller II Tire: Folding, 60tpi, Dual Compound, EXO',
-      ),
-    ).toEqual([]);
-    expect(
-      conflicts(
-        'Kingston HyperX Fury HX421C14FB/8',
-        'Kingston HyperX Fury Black DDR4 2133 PC4-17000 8GB CL14',
-      ),
-    ).toEqual([]);
+  it.each([
+    ['volume', 'Johnnie Walker Blue Label Whisky 700ml', 'Johnnie Walker - Blue Label 70cl'],
+    [
+      'tyre spec',
+      'Maxxis High Roller II 29er Dual Compound Folding Tubeless Ready',
+      'Maxxis High Roller II Tire: Folding, 60tpi, Dual Compound, EXO',
+    ],
+    [
+      'memory spec',
+      'Kingston HyperX Fury HX421C14FB/8',
+      'Kingston HyperX Fury Black DDR4 2133 PC4-17000 8GB CL14',
+    ],
+  ])('takes no %s for a model number', (_kind, left, right) => {
+    expect(conflicts(left, right)).toEqual([]);
   });
 
   it('still names model numbers that do not agree beside measures', () => {

@@ -613,20 +613,16 @@ function measureCandidate(candidate: string): boolean {
 
 /** The side as the model-number rule reads it: its candidates that are measures left out. */
 function withoutMeasures(side: PreparedSide): PreparedSide {
-  let measures = false;
-  for (const raw of side.models.values()) if (measureCandidate(raw)) measures = true;
-  if (!measures) return side;
-  const models = new Map<string, string>();
-  const modelSeries: PreparedSide['modelSeries'][number][] = [];
-  let index = 0;
-  for (const [key, raw] of side.models) {
-    if (!measureCandidate(raw)) {
-      models.set(key, raw);
-      modelSeries.push(side.modelSeries[index]!);
-    }
-    index += 1;
-  }
-  return { ...side, models, modelSeries };
+  // `modelSeries` runs parallel to `models`' keys (features.ts), so both are filtered together.
+  const kept = [...side.models].flatMap((entry, index) =>
+    measureCandidate(entry[1]) ? [] : [{ entry, series: side.modelSeries[index]! }],
+  );
+  if (kept.length === side.models.size) return side;
+  return {
+    ...side,
+    models: new Map(kept.map(({ entry }) => entry)),
+    modelSeries: kept.map(({ series }) => series),
+  };
 }
 
 /**
