@@ -13,9 +13,10 @@ import { renderAt } from '@/test/render-app';
 // Pages load lazily; on a busy machine the first load of a page's code alone can take seconds.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
+// Loaded once up front (charts included), so no test pays for it; the same allowance as a test.
 beforeAll(async () => {
   await Promise.all([import('./home'), import('./activity'), import('./analytics')]);
-});
+}, 30_000);
 beforeEach(() => {
   // jsdom has no layout; the charts only need to be told a size exists.
   vi.stubGlobal(
